@@ -11,7 +11,7 @@ import PackageDescription
 //   popover-goldens  the command-line tool, a thin layer over the harness
 let package = Package(
     name: "PopoverGoldens",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "popover-goldens", targets: ["popover-goldens"]),
         .library(name: "PopoverGeometry", targets: ["PopoverGeometry"]),
@@ -34,7 +34,11 @@ let package = Package(
         .target(name: "PopoverImage", dependencies: ["CPNGShim"]),
         .target(name: "PopoverGeometry"),
         .target(name: "PopoverRaster", dependencies: ["PopoverImage"]),
-        .target(name: "PopoverSkins", dependencies: ["PopoverGeometry", "PopoverRaster", "PopoverImage"]),
+        .target(
+            name: "PopoverSkins",
+            dependencies: ["PopoverGeometry", "PopoverRaster", "PopoverImage"],
+            resources: [.copy("Artwork")]
+        ),
         .target(name: "PopoverDiff", dependencies: ["PopoverImage"]),
         .target(
             name: "PopoverHarness",

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import PopoverGeometry
+import PopoverSkins
+
+struct PlacementCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "placement",
+        abstract: "Place a sample-app anchor's popover: direction, frame and arrow offset.")
+
+    @Option(help: "One of the sample app's anchors, popover1 ... popover16.")
+    var anchor: String
+
+    @Option(help: "portrait or landscape.")
+    var orientation: Orientation
+
+    @Option(help: "Force one arrow direction (default: the anchor's own).")
+    var direction: ArrowDirection?
+
+    @Option(help: "Place for this skin's metrics (default: the seven-image skin).")
+    var skin: String?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func run() throws {
+        let placement: Placement
+        do {
+            let metrics = try skin.map { try SkinCatalog.named($0).metrics } ?? .sevenImage
+            placement = try Placement.make(anchor: try Anchor.named(anchor), orientation: orientation,
+                                           permitted: direction.map { .only($0) }, metrics: metrics)
+        } catch {
+            throw UserError("\(error)")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(placement), as: UTF8.self))
+        } else {
+            print(placement)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// The command-line tool: each subcommand parses its options and hands over to a
+/// library; nothing here draws or compares.
+@main
+struct PopoverGoldens: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "popover-goldens",
+        abstract: "Golden-image regression harness for iPad-style popover backgrounds.",
+        discussion: """
+        Exit status: 0 success, 1 a golden check failed, 2 bad usage, bad values or I/O errors.
+        """,
+        subcommands: [
+            LayoutCommand.self, PlacementCommand.self, ArtworkCommand.self, RenderCommand.self,
+            ContactSheetCommand.self,
+        ]
+    )
+
+    /// Parses and runs, mapping every failure to the documented exit status: usage
+    /// and value errors print their message and exit 2 (the argument parser's own
+    /// default would be 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch let error as UserError {
+            FileHandle.standardError.write(Data("popover-goldens: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// A failure the user can act on, printed as is.
+struct UserError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
