@@ -1,0 +1,245 @@
+// Decoding: PNG bytes in memory -> 8-bit straight RGBA, for every colour type, bit depth
+// and interlace method.
+
+#include "shim_common.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// Everything one read needs, reachable from libpng's callbacks. The shim_state comes
+/// first so the same pointer serves as libpng's error, memory and I/O pointer.
+typedef struct read_job {
+    shim_state state;
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    int ran_out;      // libpng asked for bytes past the end: the file is truncated
+    png_bytep *rows;  // row pointers into the caller's pixels, freed on every path
+} read_job;
+
+/// Chunks libpng may buffer whole (PLTE, tRNS; all others are skipped) stay under this.
+static const png_alloc_size_t chunk_malloc_max = 4u << 20;
+
+static void read_from_memory(png_structp png, png_bytep out, size_t count) {
+    read_job *job = png_get_io_ptr(png);
+    if (count > job->size - job->offset) {
+        job->ran_out = 1;
+        png_error(png, "unexpected end of data");
+    }
+    memcpy(out, job->data + job->offset, count);
+    job->offset += count;
+}
+
+static int exceeds(uint32_t width, uint32_t height, pngshim_limits limits) {
+    return width > limits.max_side || height > limits.max_side ||
+           (uint64_t)width * (uint64_t)height > limits.max_pixels;
+}
+
+static void fill_header(pngshim_header *header, uint32_t width, uint32_t height, int bit_depth,
+                        int colour_type, int interlaced) {
+    if (header == NULL) return;
+    header->width = width;
+    header->height = height;
+    header->bit_depth = (uint8_t)bit_depth;
+    header->colour_type = (uint8_t)colour_type;
+    header->interlaced = (uint8_t)(interlaced != 0);
+}
+
+/// Answers what libpng would only answer after a longjmp, or not at all: an empty input,
+/// a wrong signature, and an IHDR (with a good CRC) whose size is zero or beyond the
+/// limits. The last must be refused before anything is allocated, and the caller wants
+/// the claimed size for its message, which a failed libpng IHDR does not keep.
+static int32_t precheck(read_job *job, pngshim_limits limits, pngshim_header *header) {
+    const uint8_t *d = job->data;
+    size_t n = job->size;
+    if (n == 0) {
+        shim_set_message(&job->state, "the file is empty (0 bytes)");
+        return PNGSHIM_EMPTY;
+    }
+    if (n < 8) {
+        if (memcmp(d, shim_png_signature, n) == 0) {
+            shim_set_message(&job->state, "the data ends inside the 8-byte PNG signature");
+            return PNGSHIM_TRUNCATED;
+        }
+        shim_set_message(&job->state, "the first bytes are not the PNG signature");
+        return PNGSHIM_NOT_PNG;
+    }
+    if (memcmp(d, shim_png_signature, 8) != 0) {
+        shim_set_message(&job->state, "the first 8 bytes are not the PNG signature");
+        return PNGSHIM_NOT_PNG;
+    }
+    // Signature (8), IHDR length (4), type (4), data (13), CRC (4).
+    if (n >= 33 && shim_be32(d + 8) == 13 && memcmp(d + 12, "IHDR", 4) == 0 &&
+        shim_crc32(d + 12, 17) == shim_be32(d + 29)) {
+        uint32_t width = shim_be32(d + 16);
+        uint32_t height = shim_be32(d + 20);
+        fill_header(header, width, height, d[24], d[25], d[28]);
+        if (width == 0 || height == 0) {
+            shim_set_message(&job->state, "IHDR: the width or height is zero");
+            return PNGSHIM_ZERO_SIZE;
+        }
+        // Beyond 2^31 - 1 the header is invalid rather than large: libpng says so.
+        if (width <= PNG_UINT_31_MAX && height <= PNG_UINT_31_MAX && exceeds(width, height, limits)) {
+            shim_set_message(&job->state, "IHDR: the image is larger than the limits");
+            return PNGSHIM_TOO_LARGE;
+        }
+    }
+    return PNGSHIM_OK;
+}
+
+static int is_letter(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+/// Checks the CRC of every complete chunk before libpng sees any of them. libpng checks
+/// a chunk's CRC only after feeding its data to zlib, so a damaged IDAT would otherwise
+/// surface as a puzzling zlib error ("incorrect header check") or, worse, depend on
+/// where the damage is. Anything else odd (a bad length, a cut chunk, a strange type)
+/// is left for libpng to report in its own words.
+static int32_t check_chunk_crcs(read_job *job) {
+    const uint8_t *d = job->data;
+    size_t offset = 8;
+    while (job->size - offset >= 12) {
+        uint32_t length = shim_be32(d + offset);
+        const uint8_t *type = d + offset + 4;
+        if (length > PNG_UINT_31_MAX || job->size - offset - 12 < length) break;
+        if (!is_letter(type[0]) || !is_letter(type[1]) || !is_letter(type[2]) || !is_letter(type[3])) break;
+        if (shim_crc32(type, (size_t)length + 4) != shim_be32(type + 4 + length)) {
+            char text[32];
+            memcpy(text, type, 4);
+            memcpy(text + 4, ": CRC error", sizeof ": CRC error");
+            shim_set_message(&job->state, text);
+            return PNGSHIM_CORRUPT;
+        }
+        if (memcmp(type, "IEND", 4) == 0) break;
+        offset += (size_t)length + 12;
+    }
+    return PNGSHIM_OK;
+}
+
+/// Asks libpng for 8-bit RGBA whatever the file holds. Samples are used as stored: no
+/// gamma or colour-profile transform is requested, and those chunks are skipped.
+static void request_rgba8(png_structp png, png_inforp info) {
+    int colour_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (colour_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (colour_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    // A tRNS colour key becomes alpha 0 for exactly that colour; palette tRNS entries
+    // become each entry's alpha. libpng compares 16-bit keys before scaling to 8 bits.
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    // Accurate scaling, round(v * 255 / 65535), rather than dropping the low byte.
+    if (bit_depth == 16) png_set_scale_16(png);
+    if ((colour_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    if ((colour_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    (void)png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+}
+
+/// The libpng work of a read; any failure longjmps out of here to read_png.
+static int32_t run_libpng(png_structp png, png_infop info, read_job *job, pngshim_limits limits,
+                          pngshim_header *header, uint8_t *pixels, size_t pixels_size) {
+    png_set_read_fn(png, job, read_from_memory);
+    png_set_sig_bytes(png, 8);  // precheck has checked it
+    job->offset = 8;
+    png_set_user_limits(png, limits.max_side, limits.max_side);
+    png_set_chunk_malloc_max(png, chunk_malloc_max);
+    // A bad CRC anywhere means a damaged file, ancillary chunk or not.
+    png_set_crc_action(png, PNG_CRC_DEFAULT, PNG_CRC_ERROR_QUIT);
+    // Discard every chunk except IHDR, PLTE, tRNS, IDAT and IEND (CRCs are still checked).
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+
+    png_read_info(png, info);
+    uint32_t width = png_get_image_width(png, info);
+    uint32_t height = png_get_image_height(png, info);
+    fill_header(header, width, height, png_get_bit_depth(png, info), png_get_color_type(png, info),
+                png_get_interlace_type(png, info) != PNG_INTERLACE_NONE);
+    // precheck normally catches these; this guards the allocation if it did not.
+    if (width == 0 || height == 0) return PNGSHIM_ZERO_SIZE;
+    if (exceeds(width, height, limits)) return PNGSHIM_TOO_LARGE;
+    if (pixels == NULL) return PNGSHIM_OK;
+
+    size_t row_bytes = (size_t)width * 4;
+    if (pixels_size / row_bytes != height || pixels_size % row_bytes != 0) {
+        shim_set_message(&job->state, "the pixel buffer does not match the image size");
+        return PNGSHIM_INTERNAL;
+    }
+    request_rgba8(png, info);
+    if (png_get_rowbytes(png, info) != row_bytes || png_get_bit_depth(png, info) != 8 ||
+        png_get_channels(png, info) != 4) {
+        shim_set_message(&job->state, "libpng did not produce 8-bit RGBA rows");
+        return PNGSHIM_INTERNAL;
+    }
+    job->rows = malloc((size_t)height * sizeof *job->rows);
+    if (job->rows == NULL) {
+        job->state.out_of_memory = 1;
+        png_error(png, "out of memory for row pointers");
+    }
+    for (uint32_t y = 0; y < height; y++) job->rows[y] = pixels + (size_t)y * row_bytes;
+    // Rows go straight into the caller's buffer; Adam7 passes are combined in place.
+    png_read_image(png, job->rows);
+    // Reads to IEND, so a file cut after its image data is still reported as truncated
+    // and CRCs of the trailing chunks are checked.
+    png_read_end(png, NULL);
+    return PNGSHIM_OK;
+}
+
+static int32_t read_png(read_job *job, pngshim_limits limits, pngshim_header *header,
+                        uint8_t *pixels, size_t pixels_size) {
+    int32_t status = precheck(job, limits, header);
+    // Only a full decode pays for the CRC pass; a probe reads just the first chunks.
+    if (status == PNGSHIM_OK && pixels != NULL) status = check_chunk_crcs(job);
+    if (status != PNGSHIM_OK) return status;
+
+    png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &job->state, shim_on_error,
+                                               shim_on_warning, &job->state, shim_malloc, shim_free);
+    if (png == NULL) return shim_creation_failure(&job->state);
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return shim_creation_failure(&job->state);
+    }
+    // Only job (reached through a pointer) changes between here and a longjmp, so no
+    // local needs to be volatile.
+    if (setjmp(png_jmpbuf(png))) {
+        free(job->rows);
+        job->rows = NULL;
+        png_destroy_read_struct(&png, &info, NULL);
+        if (job->state.out_of_memory) return PNGSHIM_OUT_OF_MEMORY;
+        if (job->ran_out) return PNGSHIM_TRUNCATED;
+        return PNGSHIM_CORRUPT;
+    }
+    status = run_libpng(png, info, job, limits, header, pixels, pixels_size);
+    free(job->rows);
+    job->rows = NULL;
+    png_destroy_read_struct(&png, &info, NULL);
+    return status;
+}
+
+static void start_job(read_job *job, const void *data, size_t size, char *message,
+                      size_t message_size) {
+    memset(job, 0, sizeof *job);
+    shim_state_init(&job->state, message, message_size);
+    job->data = data;
+    job->size = data != NULL ? size : 0;
+}
+
+int32_t pngshim_probe(const void *data, size_t size, pngshim_limits limits,
+                      pngshim_header *header, char *message, size_t message_size) {
+    read_job job;
+    start_job(&job, data, size, message, message_size);
+    return read_png(&job, limits, header, NULL, 0);
+}
+
+int32_t pngshim_decode_rgba(const void *data, size_t size, pngshim_limits limits,
+                            uint8_t *pixels, size_t pixels_size, pngshim_header *header,
+                            char *message, size_t message_size) {
+    read_job job;
+    start_job(&job, data, size, message, message_size);
+    if (pixels == NULL) {
+        shim_set_message(&job.state, "no pixel buffer");
+        return PNGSHIM_INTERNAL;
+    }
+    return read_png(&job, limits, header, pixels, pixels_size);
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading and writing whole files with POSIX calls, so that every step (and its errno)
+/// is under our control: golden files must never be seen half-written.
+public enum FileIO {
+    /// The whole content of the regular file at `path`.
+    public static func readBytes(path: String) throws(FileError) -> [UInt8] {
+        // O_NONBLOCK so that a FIFO at `path` cannot hang open(); it is refused just below,
+        // and regular files ignore the flag.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw POSIX.error(path, .read, errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw POSIX.error(path, .read, errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw POSIX.error(path, .read, EISDIR)
+        default: throw FileError(path: path, operation: .read, code: 0, reason: "not a regular file")
+        }
+
+        let expected = Int(info.st_size)
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            switch POSIX.readFully(fd, into: UnsafeMutableRawBufferPointer(buffer)) {
+            case .success(let count): initialized = count
+            case .failure(let error): failure = error.code; initialized = 0
+            }
+        }
+        guard failure == 0 else { throw POSIX.error(path, .read, failure) }
+        // The file may have grown since fstat; take what is there now. (Atomic writers
+        // replace files rather than growing them, so this is normally one empty read.)
+        if bytes.count == expected {
+            let code = readRest(fd, appendingTo: &bytes)
+            guard code == 0 else { throw POSIX.error(path, .read, code) }
+        }
+        return bytes
+    }
+
+    /// Replaces the file at `path` with `bytes` so that a reader, or a crash or SIGKILL at
+    /// any moment, sees either the complete old file or the complete new one:
+    /// the bytes go to a temporary file beside the target (".<name>.tmp-<pid>-<random>"),
+    /// which is fsynced and then renamed over the target; the directory is fsynced so the
+    /// rename itself survives a power loss. The temporary is removed on any failure.
+    ///
+    /// The new file gets mode 0666 minus the umask. The directory must exist (see
+    /// `createDirectories`).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let (directory, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw FileError(path: path, operation: .write, code: EISDIR, reason: "the path names a directory, not a file")
+        }
+        let temporary = temporaryPath(directory: directory, name: name)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw POSIX.error(path, .write, errno) }
+
+        var code = bytes.withUnsafeBytes { POSIX.writeAll(fd, $0) }
+        if code == 0 { code = POSIX.sync(fd) }
+        // close can report a deferred write error (e.g. on NFS); it counts too.
+        if close(fd) != 0 && code == 0 { code = errno }
+        if code == 0 && rename(temporary, path) != 0 { code = errno }
+        guard code == 0 else {
+            unlink(temporary)
+            throw POSIX.error(path, .write, code)
+        }
+        try syncDirectory(directory, for: path)
+    }
+
+    /// Creates the directory at `path` and any missing parents (like `mkdir -p`).
+    /// Existing directories are fine; an existing non-directory anywhere on the way is not.
+    public static func createDirectories(_ path: String) throws(FileError) {
+        guard !path.isEmpty else {
+            throw FileError(path: path, operation: .createDirectory, code: ENOENT, reason: "empty path")
+        }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+            prefix += component
+            if mkdir(prefix, 0o777) == 0 { continue }
+            let code = errno
+            if code == EEXIST {
+                if POSIX.fileType(prefix) == S_IFDIR { continue }
+                throw FileError(path: path, operation: .createDirectory, code: ENOTDIR,
+                                reason: "\(prefix) exists and is not a directory")
+            }
+            throw POSIX.error(path, .createDirectory, code, detail: prefix == path ? nil : "creating \(prefix)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Appends whatever `fd` still holds; returns 0 or an errno value.
+    private static func readRest(_ fd: Int32, appendingTo bytes: inout [UInt8]) -> Int32 {
+        withUnsafeTemporaryAllocation(byteCount: 16 << 10, alignment: 1) { chunk in
+            while true {
+                switch POSIX.readFully(fd, into: chunk) {
+                case .failure(let error):
+                    return error.code
+                case .success(let count):
+                    bytes.append(contentsOf: chunk[..<count])
+                    if count < chunk.count { return 0 }
+                }
+            }
+        }
+    }
+
+    /// ("Goldens/a", "b.png") for "Goldens/a/b.png"; "." for a bare name; "/" for the root.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let name = String(path[path.index(after: slash)...])
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, name)
+    }
+
+    /// A name no other writer uses: hidden, with our pid and 64 random bits. Long names are
+    /// shortened so the temporary stays within NAME_MAX (255 bytes).
+    static func temporaryPath(directory: String, name: String) -> String {
+        let stem = name.utf8.count > 180 ? String(decoding: name.utf8.prefix(180), as: UTF8.self) : name
+        let random = String(UInt64.random(in: .min ... .max), radix: 16)
+        let separator = directory.hasSuffix("/") ? "" : "/"
+        return "\(directory)\(separator).\(stem).tmp-\(getpid())-\(random)"
+    }
+
+    /// Makes the rename durable. Some file systems cannot fsync a directory (EINVAL); that
+    /// is not a failure of the write, which has already happened.
+    private static func syncDirectory(_ directory: String, for path: String) throws(FileError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let code = POSIX.sync(fd)
+        if code != 0 && code != EINVAL && code != ENOTSUP {
+            throw POSIX.error(path, .write, code, detail: "the file was replaced, but syncing \(directory) failed")
+        }
+    }
+}
