@@ -1,0 +1,67 @@
+/// Everything this module can reject. Every message names the value at fault.
+public enum GeometryError: Error, Sendable, Hashable, CustomStringConvertible {
+    case nonFiniteArrowOffset(Double)
+    /// Bounds with a non-finite or negative dimension.
+    case invalidBounds(Size)
+    /// Bounds too small to hold two corners and the arrow; see
+    /// `PopoverMetrics.minimumBounds(for:)`.
+    case boundsTooSmall(bounds: Size, direction: ArrowDirection, minimum: Size)
+    /// A metric that is not a finite, non-negative number.
+    case invalidMetric(name: String, value: Double)
+    /// Cap insets that overlap, leaving a negative stretchable region.
+    case capInsetsTooLarge(image: ArrowImage, size: Size, capInsets: EdgeInsets)
+    /// A shadow asked to cut an arrow strip deeper than the bounds.
+    case arrowHeightExceedsBounds(arrowHeight: Double, bounds: Size, direction: ArrowDirection)
+    case unknownAnchor(String)
+    case invalidAnchorFrame(Rect)
+    case invalidViewSize(Size)
+    case invalidContentSize(Size)
+    case invalidKeyboardHeight(Double)
+    /// No permitted direction leaves room for the smallest valid background.
+    /// `anchor` is the anchor's name, or its frame when placed by frame; the
+    /// orientation is nil when placed by frame.
+    case noRoom(anchor: String, direction: PermittedDirections, orientation: Orientation?)
+    case invalidTime(Double, duration: Double)
+    case invalidTimingCurve(control1: Point, control2: Point)
+
+    public var description: String {
+        switch self {
+        case .nonFiniteArrowOffset(let offset):
+            return "arrow offset must be a finite number, got \(format(offset))"
+        case .invalidBounds(let bounds):
+            return "bounds must be finite and non-negative, got \(bounds)"
+        case .boundsTooSmall(let bounds, let direction, let minimum):
+            return "bounds \(bounds) are too small for \(direction.withArticle): need at least "
+                + "\(format(minimum.width)) wide and \(format(minimum.height)) tall "
+                + "to hold the corners and the arrow"
+        case .invalidMetric(let name, let value):
+            return "\(name) must be a finite, non-negative number, got \(format(value))"
+        case .capInsetsTooLarge(let image, let size, let capInsets):
+            return "cap insets \(capInsets) of image '\(image)' overlap in its \(size) size: "
+                + "left + right must not exceed the width, top + bottom the height"
+        case .arrowHeightExceedsBounds(let arrowHeight, let bounds, let direction):
+            return "arrow height \(format(arrowHeight)) does not fit in bounds \(bounds) "
+                + "with \(direction.withArticle)"
+        case .unknownAnchor(let name):
+            return "unknown anchor '\(name)' (known: \(Anchor.knownNamesSummary))"
+        case .invalidAnchorFrame(let frame):
+            return "anchor frame must be finite with a non-negative size, got \(frame)"
+        case .invalidViewSize(let size):
+            return "view size must be finite and non-negative, got \(size)"
+        case .invalidContentSize(let size):
+            return "content size must be finite and non-negative, got \(size)"
+        case .invalidKeyboardHeight(let height):
+            return "keyboard height must be a finite, non-negative number, got \(format(height))"
+        case .noRoom(let anchor, let direction, let orientation):
+            let place = orientation.map { " in \($0)" } ?? ""
+            return "no room for a popover from anchor \(anchor) with \(direction.withArticle)\(place): "
+                + "inside the \(format(Placement.margin))-point margin there is not enough space "
+                + "for the smallest background"
+        case .invalidTime(let time, let duration):
+            return "time must be a finite number of seconds within 0...\(format(duration)), got \(format(time))"
+        case .invalidTimingCurve(let control1, let control2):
+            return "timing curve control points must be finite with x within 0...1, "
+                + "got \(control1) and \(control2)"
+        }
+    }
+}
