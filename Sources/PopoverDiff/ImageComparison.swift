@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PopoverImage
+
+/// Compares a rendered image with its golden.
+///
+/// One algorithm, in this order:
+/// 1. Different sizes fail at once, with a message naming both sizes.
+/// 2. If the two pixel buffers are byte-for-byte equal (one `memcmp`), the images are
+///    identical and no pixel is visited.
+/// 3. Otherwise each row is compared with `memcmp` and equal rows are skipped. In the
+///    other rows each pixel is loaded as one 32-bit word; equal words are skipped, as
+///    are pixels whose alpha is 0 in both images (invisible, so equal whatever their
+///    colour channels hold, as ImageMagick's `compare` treats them).
+/// 4. A remaining pixel's magnitude is its largest channel difference. Without a
+///    perceptual threshold it is counted as different. With one, it is excused when its
+///    YIQ distance is within the threshold or it is anti-aliasing in either image
+///    (see ``Tolerance``); otherwise counted.
+/// 5. The verdict: pass iff the sizes match, `differentPixels` lies in the tolerance's
+///    `differentPixels` range and `maxChannelDelta` in its `maxChannelDelta` range.
+public enum ImageComparison {
+    public static func compare(
+        expected: RGBAImage,
+        actual: RGBAImage,
+        tolerance: Tolerance,
+        wantsDiffMap: Bool = false
+    ) -> ComparisonResult {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            return ComparisonResult(
+                pass: false,
+                metrics: nil,
+                diffMap: nil,
+                failures: ["size differs: expected \(expected.width) x \(expected.height), "
+                           + "actual \(actual.width) x \(actual.height)"],
+                tolerance: tolerance)
+        }
+        let width = expected.width, height = expected.height
+        let pixelCount = width * height
+        var map = wantsDiffMap ? DiffMap(width: width, height: height) : nil
+
+        let tally: Tally = expected.pixels.withUnsafeBytes { e in
+            actual.pixels.withUnsafeBytes { a in
+                guard pixelCount > 0, memcmp(e.baseAddress!, a.baseAddress!, pixelCount * 4) != 0 else {
+                    return Tally()
+                }
+                let (e, a) = (e.baseAddress!, a.baseAddress!)
+                // Two specialisations of one loop: the exact one has no perceptual branch.
+                func run(_ judge: some ExcuseJudge) -> Tally {
+                    guard map != nil else {
+                        return scan(e, a, width: width, height: height, judge: judge, magnitudes: nil, classes: nil)
+                    }
+                    return map!.withPlanes { magnitudes, classes in
+                        scan(e, a, width: width, height: height, judge: judge, magnitudes: magnitudes, classes: classes)
+                    }
+                }
+                if let threshold = tolerance.perceptualThreshold {
+                    return run(PerceptualJudge(threshold: threshold, expected: e, actual: a, width: width, height: height))
+                }
+                return run(NoExcuses())
+            }
+        }
+
+        let metrics = ComparisonMetrics(width: width, height: height, tally: tally, tolerance: tolerance)
+        var failures: [String] = []
+        if let problem = describe(metrics.differentPixels, allowed: tolerance.differentPixels, what: "different pixels") {
+            failures.append(problem)
+        }
+        if let problem = describe(metrics.maxChannelDelta, allowed: tolerance.maxChannelDelta, what: "max channel delta") {
+            failures.append(problem)
+        }
+        var final = metrics
+        final.pass = failures.isEmpty
+        return ComparisonResult(pass: failures.isEmpty, metrics: final, diffMap: map,
+                                failures: failures, tolerance: tolerance)
+    }
+
+    /// "12 different pixels, above the allowed 0-5", nil when within range.
+    static func describe(_ value: Int, allowed: ClosedRange<Int>, what: String) -> String? {
+        if allowed.contains(value) { return nil }
+        let side = value < allowed.lowerBound ? "below" : "above"
+        let subject = what == "different pixels"
+            ? "\(value) different pixel\(value == 1 ? "" : "s")"
+            : "\(what) \(value)"
+        return "\(subject), \(side) the allowed \(Tolerance.format(allowed))"
+    }
+
+    /// Sums over the differing pixels.
+    struct Tally {
+        var differentPixels = 0
+        var excusedPixels = 0
+        /// Largest channel difference among counted (different) pixels.
+        var maxChannelDelta = 0
+        /// Sum of |difference| over all channels of all pixels (equal pixels add 0).
+        var absoluteSum: UInt64 = 0
+        /// Sum of difference^2 over all channels of all pixels.
+        var squaredSum: UInt64 = 0
+    }
+
+    static func scan<Judge: ExcuseJudge>(
+        _ e: UnsafeRawPointer, _ a: UnsafeRawPointer,
+        width: Int, height: Int,
+        judge: Judge,
+        magnitudes: UnsafeMutablePointer<UInt8>?,
+        classes: UnsafeMutablePointer<DiffMap.PixelClass>?
+    ) -> Tally {
+        // Plain locals and wrapping arithmetic keep the inner loop in registers; the sums
+        // cannot overflow (at most 4 * 255^2 per pixel into 64 bits).
+        var different = 0, excused = 0, maxDelta: UInt32 = 0
+        var absoluteSum: UInt64 = 0, squaredSum: UInt64 = 0
+        let rowBytes = width &* 4
+        for y in 0..<height {
+            let rowStart = y &* rowBytes
+            if memcmp(e + rowStart, a + rowStart, rowBytes) == 0 { continue }
+            let rowE = e + rowStart, rowA = a + rowStart
+            var rowAbsolute: UInt64 = 0, rowSquared: UInt64 = 0
+            for x in 0..<width {
+                let pe = UInt32(littleEndian: rowE.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+                let pa = UInt32(littleEndian: rowA.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+                if pe == pa { continue }
+                if (pe | pa) >> 24 == 0 { continue }  // alpha 0 in both: invisible, equal
+
+                let dr = channelDelta(pe, pa), dg = channelDelta(pe >> 8, pa >> 8)
+                let db = channelDelta(pe >> 16, pa >> 16), da = channelDelta(pe >> 24, pa >> 24)
+                let magnitude = max(max(dr, dg), max(db, da))
+                rowAbsolute &+= UInt64(dr &+ dg &+ db &+ da)
+                rowSquared &+= UInt64(dr &* dr &+ dg &* dg &+ db &* db &+ da &* da)
+
+                let pixelClass: DiffMap.PixelClass
+                if judge.excuses(x: x, y: y, expected: pe, actual: pa) {
+                    pixelClass = .excused
+                    excused &+= 1
+                } else {
+                    pixelClass = .different
+                    different &+= 1
+                    maxDelta = max(maxDelta, magnitude)
+                }
+                if let magnitudes, let classes {
+                    let i = y &* width &+ x
+                    magnitudes[i] = UInt8(truncatingIfNeeded: magnitude)
+                    classes[i] = pixelClass
+                }
+            }
+            absoluteSum &+= rowAbsolute
+            squaredSum &+= rowSquared
+        }
+        return Tally(differentPixels: different, excusedPixels: excused, maxChannelDelta: Int(maxDelta),
+                     absoluteSum: absoluteSum, squaredSum: squaredSum)
+    }
+
+    /// |p - q| of the low bytes.
+    @inline(__always)
+    static func channelDelta(_ p: UInt32, _ q: UInt32) -> UInt32 {
+        let a = p & 0xFF, b = q & 0xFF
+        return a > b ? a &- b : b &- a
+    }
+}
+
+/// Decides whether a pixel whose bytes differ is excused rather than counted.
+protocol ExcuseJudge {
+    func excuses(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Bool
+}
+
+/// Without a perceptual threshold every differing pixel counts.
+struct NoExcuses: ExcuseJudge {
+    @inline(__always)
+    func excuses(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Bool { false }
+}
+
+/// The outcome of one comparison.
+public struct ComparisonResult: Sendable, Equatable {
+    /// Sizes match and both measured values lie in their tolerance ranges.
+    public var pass: Bool
+    /// Measurements; nil only when the sizes differ.
+    public var metrics: ComparisonMetrics?
+    /// Per-pixel judgements, when asked for and the sizes match.
+    public var diffMap: DiffMap?
+    /// Why the comparison failed, one sentence each; empty when it passed. E.g.
+    /// "size differs: expected 336 x 365, actual 336 x 366",
+    /// "12 different pixels, above the allowed 0-5",
+    /// "max channel delta 0, below the allowed 1-2".
+    public var failures: [String]
+    /// The tolerance the verdict was made against.
+    public var tolerance: Tolerance
+
+    public init(pass: Bool, metrics: ComparisonMetrics?, diffMap: DiffMap?, failures: [String], tolerance: Tolerance) {
+        self.pass = pass
+        self.metrics = metrics
+        self.diffMap = diffMap
+        self.failures = failures
+        self.tolerance = tolerance
+    }
+
+    /// One line for a log or a report: "identical", "pass: 3 different pixels, max
+    /// channel delta 2, 5 excused (max channel delta 0-2, different pixels 0-10)", or
+    /// "fail: " and the failures joined with "; ".
+    public var summary: String {
+        guard pass else { return "fail: " + failures.joined(separator: "; ") }
+        guard let metrics else { return "pass" }
+        if metrics.differentPixels == 0 && metrics.excusedPixels == 0 && metrics.psnr == nil {
+            return "identical"
+        }
+        var text = "pass: \(metrics.differentPixels) different pixels, max channel delta \(metrics.maxChannelDelta)"
+        if metrics.excusedPixels > 0 { text += ", \(metrics.excusedPixels) excused" }
+        return text + " (\(tolerance))"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PopoverDiff
+import Testing
+
+@Suite("Tolerance")
+struct ToleranceTests {
+    @Test("exact by default")
+    func exactByDefault() throws {
+        let t = try Tolerance()
+        #expect(t == .exact)
+        #expect(t.isExact)
+        #expect(t.maxChannelDelta == 0...0 && t.differentPixels == 0...0 && t.perceptualThreshold == nil)
+        #expect(try Tolerance(parsingMaxChannelDelta: nil, differentPixels: nil, perceptual: nil) == .exact)
+    }
+
+    @Test("descriptions", arguments: [
+        (Tolerance.exact, "exact"),
+        (tolerance(0...2, 0...300, perceptual: 0.1), "max channel delta 0-2, different pixels 0-300, perceptual 0.1"),
+        (tolerance(1...2, 0...0), "max channel delta 1-2, different pixels 0-0"),
+        (tolerance(0...0, 0...0, perceptual: 0.05), "max channel delta 0-0, different pixels 0-0, perceptual 0.05"),
+    ])
+    func descriptions(c: (Tolerance, String)) {
+        #expect(c.0.description == c.1)
+    }
+
+    @Test("ranges parse as N = 0...N and N-M = N...M", arguments: [
+        ("0", 0...0), ("3", 0...3), ("300", 0...300), ("0-2", 0...2), ("5-5", 5...5),
+        ("1-255", 1...255), (" 7 ", 0...7), ("2 - 9", 2...9),
+    ])
+    func parseRange(c: (String, ClosedRange<Int>)) throws {
+        #expect(try Tolerance.parseRange(c.0, option: "--different-pixels") == c.1)
+    }
+
+    @Test("command-line strings make a tolerance")
+    func parseCommandLine() throws {
+        let t = try Tolerance(parsingMaxChannelDelta: "2", differentPixels: "10-300", perceptual: "0.1")
+        #expect(t == tolerance(0...2, 10...300, perceptual: 0.1))
+        #expect(try Tolerance(parsingMaxChannelDelta: "0-255", differentPixels: nil, perceptual: "off")
+                == tolerance(0...255, 0...0))
+        #expect(try Tolerance(parsingMaxChannelDelta: nil, differentPixels: nil, perceptual: "1") == tolerance(0...0, 0...0, perceptual: 1))
+    }
+
+    @Test("bad command-line strings name the option and the text", arguments: [
+        ("300", nil, nil, "--max-channel-delta: 300 is outside 0-255"),
+        ("2-256", nil, nil, "--max-channel-delta: 256 is outside 0-255"),
+        ("abc", nil, nil, "--max-channel-delta: \"abc\" is not a count or range (write N for 0-N, or N-M)"),
+        ("5-2", nil, nil, "--max-channel-delta: \"5-2\" has its lower bound above its upper bound"),
+        (nil, "-1", nil, "--different-pixels: \"-1\" is not a count or range (write N for 0-N, or N-M)"),
+        (nil, "1-2-3", nil, "--different-pixels: \"1-2-3\" is not a count or range (write N for 0-N, or N-M)"),
+        (nil, "", nil, "--different-pixels: \"\" is not a count or range (write N for 0-N, or N-M)"),
+        (nil, "+4", nil, "--different-pixels: \"+4\" is not a count or range (write N for 0-N, or N-M)"),
+        (nil, "1.5", nil, "--different-pixels: \"1.5\" is not a count or range (write N for 0-N, or N-M)"),
+        (nil, "99999999999999999999", nil,
+         "--different-pixels: \"99999999999999999999\" is not a count or range (write N for 0-N, or N-M)"),
+        (nil, nil, "1.5", "--perceptual: 1.5 is outside 0-1"),
+        (nil, nil, "-0.1", "--perceptual: -0.1 is outside 0-1"),
+        (nil, nil, "nan", "--perceptual: nan is not a finite number"),
+        (nil, nil, "inf", "--perceptual: inf is not a finite number"),
+        (nil, nil, "high", "--perceptual: \"high\" is not a number (write a value from 0 to 1, e.g. 0.1, or off)"),
+    ] as [(String?, String?, String?, String)])
+    func parseErrors(c: (String?, String?, String?, String)) {
+        do throws(ToleranceError) {
+            let t = try Tolerance(parsingMaxChannelDelta: c.0, differentPixels: c.1, perceptual: c.2)
+            Issue.record("parsed \(t)")
+        } catch {
+            #expect(error.description == c.3)
+            #expect(error.localizedDescription == c.3)
+        }
+    }
+
+    @Test("validation names the option and the value", arguments: [
+        (0...300, 0...0, nil, "--max-channel-delta: 300 is outside 0-255", ToleranceError.Problem.outside(allowed: "0-255")),
+        ((-1)...2, 0...0, nil, "--max-channel-delta: -1 is outside 0-255", .outside(allowed: "0-255")),
+        (0...0, (-5)...3, nil, "--different-pixels: -5 is negative", .negative),
+        (0...0, 0...0, Double.nan, "--perceptual: nan is not a finite number", .notFinite),
+        (0...0, 0...0, -Double.infinity, "--perceptual: -inf is not a finite number", .notFinite),
+        (0...0, 0...0, 1.5, "--perceptual: 1.5 is outside 0-1", .outside(allowed: "0-1")),
+    ] as [(ClosedRange<Int>, ClosedRange<Int>, Double?, String, ToleranceError.Problem)])
+    func validation(c: (ClosedRange<Int>, ClosedRange<Int>, Double?, String, ToleranceError.Problem)) {
+        #expect(throws: ToleranceError.self) {
+            try Tolerance(maxChannelDelta: c.0, differentPixels: c.1, perceptualThreshold: c.2)
+        }
+        do throws(ToleranceError) {
+            try tolerance(c.0, c.1, perceptual: c.2).validated()
+            Issue.record("validated")
+        } catch {
+            #expect(error.description == c.3)
+            #expect(error.problem == c.4)
+        }
+    }
+
+    @Test("valid extremes are accepted")
+    func validExtremes() throws {
+        _ = try Tolerance(maxChannelDelta: 0...255, differentPixels: 0...Int.max, perceptualThreshold: 0)
+        _ = try Tolerance(maxChannelDelta: 255...255, differentPixels: 5...5, perceptualThreshold: 1)
+    }
+
+    @Test("JSON: ranges as numbers, strings or pairs; encodes as N-M strings", arguments: [
+        (#"{}"#, Tolerance.exact),
+        (#"{"maxChannelDelta": 2, "differentPixels": "10-20"}"#, tolerance(0...2, 10...20)),
+        (#"{"maxChannelDelta": [1, 3], "differentPixels": "300", "perceptualThreshold": 0.1}"#,
+         tolerance(1...3, 0...300, perceptual: 0.1)),
+        (#"{"perceptualThreshold": null}"#, Tolerance.exact),
+        (#"{"perceptualThreshold": "off"}"#, Tolerance.exact),
+        (#"{"perceptualThreshold": "0.25"}"#, tolerance(0...0, 0...0, perceptual: 0.25)),
+    ])
+    func json(c: (String, Tolerance)) throws {
+        let decoded = try JSONDecoder().decode(Tolerance.self, from: Data(c.0.utf8))
+        #expect(decoded == c.1)
+        let encoded = try JSONEncoder().encode(decoded)
+        #expect(try JSONDecoder().decode(Tolerance.self, from: encoded) == decoded)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["maxChannelDelta"] as? String == "\(c.1.maxChannelDelta.lowerBound)-\(c.1.maxChannelDelta.upperBound)")
+    }
+
+    @Test("JSON: bad values and unknown keys are rejected", arguments: [
+        #"{"maxChannelDelta": 256}"#,
+        #"{"maxChannelDelta": [3, 1]}"#,
+        #"{"maxChannelDelta": [1, 2, 3]}"#,
+        #"{"differentPixels": -1}"#,
+        #"{"differentPixels": true}"#,
+        #"{"perceptualThreshold": 2}"#,
+        #"{"maxChannelDelt": 2}"#,
+    ])
+    func jsonErrors(text: String) {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Tolerance.self, from: Data(text.utf8))
+        }
+    }
+
+    @Test("a layer replaces only what it sets")
+    func layering() {
+        let base = tolerance(0...2, 0...300, perceptual: 0.1)
+        #expect(base.applying(ToleranceOverride()) == base)
+        #expect(base.applying(ToleranceOverride(differentPixels: 5...9)) == tolerance(0...2, 5...9, perceptual: 0.1))
+        #expect(base.applying(ToleranceOverride(perceptual: .off)) == tolerance(0...2, 0...300))
+        #expect(Tolerance.exact.applying(ToleranceOverride(maxChannelDelta: 1...1, perceptual: .threshold(0.2)))
+                == tolerance(1...1, 0...0, perceptual: 0.2))
+    }
+}
