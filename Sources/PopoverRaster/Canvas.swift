@@ -122,6 +122,10 @@ public struct Canvas: Sendable {
         let alpha8 = coverageByte(Float(state.alpha))
         let mode = state.blendMode
         let width = pixmap.width
+        if mode == .normal, let solid = shader.constantPixel {
+            compositeSolid(region, solid, alpha: alpha8)
+            return
+        }
         pixmap.data.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             for row in 0..<region.height {
@@ -137,6 +141,48 @@ public struct Canvas: Sendable {
                         sr = div255(sr * alpha8); sg = div255(sg * alpha8); sb = div255(sb * alpha8); sa = div255(sa * alpha8)
                     }
                     mode.blend(sr: sr, sg: sg, sb: sb, sa: sa, coverage: c, into: base + (y * width + x) * 4)
+                }
+            }
+        }
+    }
+
+    /// Source over with one colour: the colour scaled by each coverage value is looked
+    /// up, not multiplied, since shadows and fills cover large areas.
+    private mutating func compositeSolid(_ region: CoverageMask, _ pixel: PremultipliedPixel, alpha: Int) {
+        var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b), a = Int(pixel.a)
+        if alpha != 255 { r = div255(r * alpha); g = div255(g * alpha); b = div255(b * alpha); a = div255(a * alpha) }
+        if a == 0 && r == 0 && g == 0 && b == 0 { return }
+        // scaled[c] = the colour at coverage c, packed as the four bytes in memory order.
+        var scaled = [UInt32](repeating: 0, count: 256)
+        for c in 1..<256 {
+            let bytes = [div255(r * c), div255(g * c), div255(b * c), div255(a * c)]
+            scaled[c] = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+        }
+        let width = pixmap.width
+        withPixels { dst, _, _ in
+            scaled.withUnsafeBufferPointer { table in
+                region.values.withUnsafeBufferPointer { mask in
+                    for row in 0..<region.height {
+                        let line = dst + ((region.y + row) * width + region.x) * 4
+                        let coverage = row * region.width
+                        for col in 0..<region.width {
+                            let c = Int(mask[coverage + col])
+                            if c == 0 { continue }
+                            let word = table[c]
+                            let d = line + col * 4
+                            let raw = UnsafeMutableRawPointer(d)
+                            let sa = Int(word >> 24)
+                            if sa == 255 || raw.loadUnaligned(as: UInt32.self) == 0 {
+                                raw.storeBytes(of: word.littleEndian, as: UInt32.self)
+                                continue
+                            }
+                            let k = 255 - sa
+                            d[0] = UInt8(Int(word & 0xFF) + div255(Int(d[0]) * k))
+                            d[1] = UInt8(Int((word >> 8) & 0xFF) + div255(Int(d[1]) * k))
+                            d[2] = UInt8(Int((word >> 16) & 0xFF) + div255(Int(d[2]) * k))
+                            d[3] = UInt8(sa + div255(Int(d[3]) * k))
+                        }
+                    }
                 }
             }
         }

@@ -148,9 +148,11 @@ extension Canvas {
                         a = t0 + ((a - t0) % n + n) % n
                         b = t0 + ((b - t0) % n + n) % n
                     }
-                    s.first.append(Int32(clampIndex(a, lo, hi)))
-                    s.second.append(Int32(clampIndex(b, lo, hi)))
-                    s.weight.append(w)
+                    let first = clampIndex(a, lo, hi), second = clampIndex(b, lo, hi)
+                    s.first.append(Int32(first))
+                    s.second.append(Int32(second))
+                    // Both neighbours clamped to one pixel: no weighting needed.
+                    s.weight.append(first == second ? 0 : w)
                 }
             }
             return s
@@ -162,6 +164,44 @@ extension Canvas {
         let mode = blendMode
         let imageWidth = image.width
         let swap = imageXFollowsDeviceY
+
+        // The common case in every popover: whole source pixels, no clip, no alpha,
+        // source over. Same arithmetic as below, without the general machinery.
+        let unweighted = alongX.weight.allSatisfy { $0 == 0 } && alongY.weight.allSatisfy { $0 == 0 }
+        if !swap && clip == nil && alpha8 == 255 && mode == .normal && unweighted {
+            let coverX = alongX.coverage.map { coverageByte($0) }
+            image.data.withUnsafeBufferPointer { source in
+                guard let sp = source.baseAddress else { return }
+                withPixels { dst, width, _ in
+                    alongX.first.withUnsafeBufferPointer { sourceColumn in
+                        coverX.withUnsafeBufferPointer { coverColumn in
+                            for row in 0..<rows {
+                                let coverY = coverageByte(alongY.coverage[row])
+                                let sourceRow = sp + Int(alongY.first[row]) * imageWidth * 4
+                                let destination = dst + ((py0 + row) * width + px0) * 4
+                                for col in 0..<columns {
+                                    let cx = Int(coverColumn[col])
+                                    let c = cx == 255 && coverY == 255 ? 255
+                                        : coverageByte(alongX.coverage[col] * alongY.coverage[row])
+                                    if c == 0 { continue }
+                                    let p = sourceRow + Int(sourceColumn[col]) * 4
+                                    let d = destination + col * 4
+                                    if c == 255 && (p[3] == 255 || (d[3] == 0 && d[0] == 0 && d[1] == 0 && d[2] == 0)) {
+                                        UnsafeMutableRawPointer(d).storeBytes(
+                                            of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                                        continue
+                                    }
+                                    if p[3] == 0 && p[0] == 0 && p[1] == 0 && p[2] == 0 { continue }
+                                    BlendMode.normal.blend(sr: Int(p[0]), sg: Int(p[1]), sb: Int(p[2]), sa: Int(p[3]),
+                                                           coverage: c, into: d)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
 
         image.data.withUnsafeBufferPointer { source in
             guard let sp = source.baseAddress else { return }

@@ -111,15 +111,23 @@ extension Pixmap {
     /// The straight RGBA image for writing to a file: each colour channel divided by
     /// alpha and rounded to nearest; fully transparent pixels become (0, 0, 0, 0).
     public var straightImage: RGBAImage {
+        guard !data.isEmpty else { return RGBAImage(width: width, height: height) }
         var out = [UInt8](repeating: 0, count: data.count)
         data.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 Unpremultiply.table.withUnsafeBufferPointer { table in
+                    let words = UnsafeRawPointer(src.baseAddress!), outWords = UnsafeMutableRawPointer(dst.baseAddress!)
                     var i = 0
                     while i < src.count {
+                        // Most pixels are clear or opaque: move them as whole words.
+                        let word = words.loadUnaligned(fromByteOffset: i, as: UInt32.self)
                         let a = Int(src[i + 3])
+                        if word == 0 {
+                            i += 4
+                            continue
+                        }
                         if a == 255 {
-                            dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
+                            outWords.storeBytes(of: word, toByteOffset: i, as: UInt32.self)
                         } else if a != 0 {
                             let row = a << 8
                             dst[i] = table[row | Int(src[i])]

@@ -215,14 +215,22 @@ extension Canvas {
         let x0 = max(0, px.start), x1 = min(width, px.start + px.values.count)
         let y0 = max(0, py.start), y1 = min(height, py.start + py.values.count)
         guard x1 > x0, y1 > y0 else { return .empty() }
-        var values = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0))
-        for y in y0..<y1 {
-            let fy = py.values[y - py.start]
-            for x in x0..<x1 {
-                values[(y - y0) * (x1 - x0) + x - x0] = UInt8(coverageByte(px.values[x - px.start] * fy))
+        let w = x1 - x0
+        let columns = Array(px.values[(x0 - px.start)..<(x1 - px.start)])
+        var values = [UInt8](repeating: 0, count: w * (y1 - y0))
+        values.withUnsafeMutableBufferPointer { out in
+            columns.withUnsafeBufferPointer { column in
+                for y in y0..<y1 {
+                    let fy = py.values[y - py.start]
+                    if fy <= 0 { continue }
+                    let line = (y - y0) * w
+                    for x in 0..<w {
+                        out[line + x] = UInt8(coverageByte(column[x] * fy))
+                    }
+                }
             }
         }
-        return CoverageMask(x: x0, y: y0, width: x1 - x0, height: y1 - y0, values: values)
+        return CoverageMask(x: x0, y: y0, width: w, height: y1 - y0, values: values)
     }
 
     private static func mask(fromGrid grid: [Float], gridX: Int, gridY: Int, gridWidth: Int, gridHeight: Int,
