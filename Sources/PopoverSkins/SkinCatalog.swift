@@ -24,8 +24,10 @@ public enum SkinCatalog {
                            artwork: .rendered(.sampleApp)),
             SevenImageSkin(id: "gik-files", summary: "seven images from the project's PNG artwork, with shadow",
                            artwork: .files(files)),
-            SevenImageSkin(id: "gik-tinted", summary: "default colours tinted teal by the fork's recipe, with shadow",
-                           artwork: .rendered(.standard), tint: Tint(color: tintColor)),
+            // Without its shadow: exercises the shadow switch, and keeps Goldens/ small
+            // (a shadow's soft corners cost more bytes than the rest of a golden).
+            SevenImageSkin(id: "gik-tinted", summary: "default colours tinted teal by the fork's recipe, no shadow",
+                           artwork: .rendered(.standard), tint: Tint(color: tintColor), shadow: nil),
             try TwoAssetSkin(id: "two-asset-orange", summary: "orange background and arrow images, 15-point corners",
                              folder: artworkFolder + "/two-asset-orange"),
             PathSkin(id: "path-slate", summary: "one outline, cream fill, crisp 1-pixel slate line",

@@ -13,7 +13,7 @@ struct PopoverGoldens: ParsableCommand {
         """,
         subcommands: [
             LayoutCommand.self, PlacementCommand.self, ArtworkCommand.self, RenderCommand.self,
-            ContactSheetCommand.self,
+            ContactSheetCommand.self, ListCommand.self, CheckCommand.self, RecordCommand.self, DiffCommand.self,
         ]
     )
 
