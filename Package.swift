@@ -23,6 +23,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // HTML built as typed nodes, so every string that enters the report is escaped.
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,7 +44,10 @@ let package = Package(
         .target(name: "PopoverDiff", dependencies: ["PopoverImage"]),
         .target(
             name: "PopoverHarness",
-            dependencies: ["PopoverGeometry", "PopoverImage", "PopoverSkins", "PopoverDiff"]
+            dependencies: [
+                "PopoverGeometry", "PopoverImage", "PopoverRaster", "PopoverSkins", "PopoverDiff",
+                .product(name: "Plot", package: "Plot"),
+            ]
         ),
         .executableTarget(
             name: "popover-goldens",
@@ -57,6 +62,7 @@ let package = Package(
         .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage"]),
         .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage"]),
         .testTarget(name: "HarnessTests", dependencies: ["PopoverHarness", "PopoverSkins", "PopoverGeometry", "PopoverDiff", "PopoverImage"]),
+        .testTarget(name: "ReportTests", dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverGeometry"]),
         .testTarget(name: "GoldenTests", dependencies: ["PopoverHarness"]),
     ],
     swiftLanguageModes: [.v6]
