@@ -61,7 +61,10 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage"]),
         .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage"]),
         .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage"]),
-        .testTarget(name: "HarnessTests", dependencies: ["PopoverHarness", "PopoverSkins", "PopoverGeometry", "PopoverDiff", "PopoverImage"]),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: ["PopoverHarness", "PopoverSkins", "PopoverGeometry", "PopoverDiff", "PopoverImage", "PopoverRaster"]
+        ),
         .testTarget(name: "ReportTests", dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverGeometry"]),
         .testTarget(name: "GoldenTests", dependencies: ["PopoverHarness"]),
     ],

@@ -31,9 +31,12 @@ public struct CheckRunner: Sendable {
         return selected
     }
 
-    public func run() throws(HarnessError) -> CheckRun {
+    /// Checks the cases the filter selects, or exactly `cases` when given (tests use
+    /// this to check a chosen subset).
+    public func run(cases chosen: [GoldenCase]? = nil) throws(HarnessError) -> CheckRun {
         let started = Date()
-        let cases = try selectedCases()
+        let cases: [GoldenCase]
+        if let chosen { cases = chosen } else { cases = try selectedCases() }
         let store = GoldenStore(folder: options.goldensFolder)
         var errors: [String] = []
 

@@ -1,0 +1,177 @@
+import Foundation
+import PopoverDiff
+import PopoverHarness
+import PopoverImage
+import Testing
+
+@Suite("Record modes and the goldens folder")
+struct RecordModeTests {
+    let catalog = try! CaseCatalog(skins: [FlatSkin()])
+    let filter = "flat/up"
+
+    @Test("the record mode comes from GOLDEN_RECORD, else never on CI, else missing")
+    func environment() throws {
+        #expect(try RecordMode.fromEnvironment([:]) == .missing)
+        #expect(try RecordMode.fromEnvironment(["CI": "1"]) == .never)
+        #expect(try RecordMode.fromEnvironment(["CI": "true", "GOLDEN_RECORD": "all"]) == .all)
+        #expect(try RecordMode.fromEnvironment(["GOLDEN_RECORD": "FAILED"]) == .failed)
+        #expect(try RecordMode.fromEnvironment(["CI": "false"]) == .missing)
+        #expect(throws: HarnessError.invalidRecordMode("sometimes", source: "GOLDEN_RECORD")) {
+            try RecordMode.fromEnvironment(["GOLDEN_RECORD": "sometimes"])
+        }
+    }
+
+    @Test("never: a missing golden fails and says how to record it; the goldens folder stays empty")
+    func neverRecords() throws {
+        let goldens = temporaryFolder(), reports = temporaryFolder()
+        let run = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
+                                                                     filter: filter)).run()
+        #expect(run.results.count > 10)
+        #expect(run.results.allSatisfy { $0.status == .missing })
+        #expect(run.results[0].message.contains("scripts/regenerate-goldens '\(run.results[0].id)'"))
+        #expect(run.exitCode == 1)
+        #expect(GoldenStore(folder: goldens).allIDs().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: reports + "/index.html"))
+    }
+
+    @Test("missing: records absent goldens; the next run confirms every case by digest")
+    func missingThenDigests() throws {
+        let goldens = temporaryFolder(), reports = temporaryFolder()
+        let runner = CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .missing,
+                                                                   filter: filter))
+        let first = try runner.run()
+        #expect(first.results.allSatisfy { $0.status == .new })
+        #expect(first.exitCode == 0)
+        let manifest = GoldenManifest.load(from: goldens)
+        #expect(manifest.goldens.count == first.results.count)
+        // Each recorded golden decodes to exactly what was drawn.
+        let sample = first.results[3]
+        let decoded = try PNGFile.read(path: sample.goldenPath)
+        let drawn = try runner.draw(sample.goldenCase).straight()
+        #expect(decoded == drawn)
+
+        let second = try runner.run()
+        #expect(second.results.allSatisfy { $0.status == .passed && $0.matchedByDigest })
+        #expect(second.exitCode == 0)
+    }
+
+    @Test("a changed golden fails with metrics and report images; failed mode re-records only it")
+    func failedMode() throws {
+        let goldens = temporaryFolder(), reports = temporaryFolder()
+        let base = options(goldens: goldens, reports: reports, mode: .missing, filter: filter)
+        let runner = CheckRunner(catalog: catalog, options: base)
+        let recorded = try runner.run()
+        // Paint one pixel of one golden red: exactly one pixel differs.
+        let victim = recorded.results[5]
+        var image = try PNGFile.read(path: victim.goldenPath)
+        image.pixels[0] = 255; image.pixels[1] = 0; image.pixels[2] = 0; image.pixels[3] = 255
+        try PNGFile.write(image, to: victim.goldenPath)
+
+        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
+                                                                       filter: filter)).run()
+        #expect(check.exitCode == 1)
+        let failed = check.results.filter { $0.status == .failed }
+        #expect(failed.map(\.id) == [victim.id])
+        let metrics = try #require(failed.first?.metrics)
+        #expect(metrics.differentPixels == 1)
+        #expect(!metrics.pass)
+        let artifacts = try #require(failed.first?.artifacts)
+        for path in [artifacts.expected, artifacts.actual, artifacts.heatmap] {
+            let relative = try #require(path)
+            #expect(FileManager.default.fileExists(atPath: reports + "/" + relative), "\(relative)")
+        }
+        #expect(check.results.filter { $0.status == .passed }.count == check.results.count - 1)
+
+        let others = check.results.filter { $0.id != victim.id }.map { fileIdentity($0.goldenPath) }
+        let rerecord = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports,
+                                                                          mode: .failed, filter: filter)).run()
+        #expect(rerecord.results.filter { $0.status == .recorded }.map(\.id) == [victim.id])
+        #expect(try PNGFile.read(path: victim.goldenPath) != image)
+        let othersAfter = check.results.filter { $0.id != victim.id }.map { fileIdentity($0.goldenPath) }
+        #expect(zip(others, othersAfter).allSatisfy { $0.0?.inode == $0.1?.inode && $0.0?.modified == $0.1?.modified })
+    }
+
+    @Test("all: rewrites what changed, leaves unchanged files untouched, lists and prunes orphans")
+    func allModeAndPrune() throws {
+        let goldens = temporaryFolder(), reports = temporaryFolder()
+        _ = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .missing,
+                                                               filter: filter)).run()
+        let store = GoldenStore(folder: goldens)
+        let ids = store.allIDs()
+        let before = Dictionary(uniqueKeysWithValues: ids.map { ($0, fileIdentity(store.path(for: $0))) })
+        // An orphan: a golden no case owns.
+        try FileIO.createDirectories(goldens + "/flat/up")
+        try FileIO.writeAtomically(try FileIO.readBytes(path: store.path(for: ids[0])), to: goldens + "/flat/up/retired@1x.png")
+
+        var all = options(goldens: goldens, reports: reports, mode: .all, filter: filter)
+        let rerun = try CheckRunner(catalog: catalog, options: all).run()
+        #expect(rerun.results.allSatisfy { $0.status == .passed })
+        #expect(rerun.orphans == ["flat/up/retired@1x"])
+        for id in ids {
+            let after = fileIdentity(store.path(for: id))
+            #expect(after?.inode == before[id]??.inode && after?.modified == before[id]??.modified, "\(id) was rewritten")
+        }
+
+        all.prune = true
+        let pruned = try CheckRunner(catalog: catalog, options: all).run()
+        #expect(pruned.pruned == ["flat/up/retired@1x"])
+        #expect(pruned.orphans.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: goldens + "/flat/up/retired@1x.png"))
+    }
+
+    @Test("a golden that cannot be decoded is an error for that case; the others are still judged")
+    func unreadableGolden() throws {
+        let goldens = temporaryFolder(), reports = temporaryFolder()
+        let recorded = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports,
+                                                                          mode: .missing, filter: filter)).run()
+        let victim = recorded.results[2]
+        try FileIO.writeAtomically(Array("not a png".utf8), to: victim.goldenPath)
+        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
+                                                                       filter: filter)).run()
+        let errors = check.results.filter { $0.status == .error }
+        #expect(errors.map(\.id) == [victim.id])
+        #expect(errors[0].message.contains(victim.goldenPath) && errors[0].message.contains("not a PNG"))
+        #expect(check.results.filter { $0.status == .passed }.count == check.results.count - 1)
+        #expect(check.exitCode == 2)
+        #expect(FileManager.default.fileExists(atPath: reports + "/index.html"))
+    }
+
+    @Test("a missing goldens folder is an error naming it; the report is still written")
+    func missingFolder() throws {
+        let reports = temporaryFolder()
+        let goldens = temporaryFolder() + "/nowhere"
+        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
+                                                                       filter: filter)).run()
+        #expect(check.exitCode == 2)
+        #expect(check.errors.contains { $0.contains(goldens) })
+        #expect(FileManager.default.fileExists(atPath: reports + "/summary.json"))
+    }
+
+    @Test("a filter that matches no case is an error naming it")
+    func emptyFilter() {
+        let runner = CheckRunner(catalog: catalog, options: options(goldens: temporaryFolder(), reports: temporaryFolder(),
+                                                                   mode: .never, filter: "nothing/like/this"))
+        #expect(throws: HarnessError.noCaseMatches("nothing/like/this")) { try runner.run() }
+    }
+
+    @Test("tolerances.json applies per case: a one-pixel change passes where it is allowed")
+    func toleranceFile() throws {
+        let goldens = temporaryFolder(), reports = temporaryFolder()
+        let recorded = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports,
+                                                                          mode: .missing, filter: filter)).run()
+        let victims = [recorded.results[1], recorded.results[2]]
+        for victim in victims {
+            var image = try PNGFile.read(path: victim.goldenPath)
+            image.pixels[0] = image.pixels[0] &+ 3
+            try PNGFile.write(image, to: victim.goldenPath)
+        }
+        let config = #"{"cases": {"\#(victims[0].id)": {"maxChannelDelta": "0-3", "differentPixels": "0-1"}}}"#
+        try FileIO.writeAtomically(Array(config.utf8), to: goldens + "/tolerances.json")
+        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
+                                                                       filter: filter)).run()
+        let byID = Dictionary(uniqueKeysWithValues: check.results.map { ($0.id, $0) })
+        #expect(byID[victims[0].id]?.status == .passed)
+        #expect(byID[victims[0].id]?.metrics?.maxChannelDelta == 3)
+        #expect(byID[victims[1].id]?.status == .failed)
+    }
+}
