@@ -11,6 +11,7 @@ typedef struct write_job {
     shim_state state;  // first, so one pointer serves as error, memory and I/O pointer
     pngshim_output *output;
     png_bytep *rows;
+    int level;  // zlib compression level, 0-9
 } write_job;
 
 static void write_to_memory(png_structp png, png_bytep data, size_t count) {
@@ -41,16 +42,18 @@ static void flush_nothing(png_structp png) { (void)png; }
 
 static void run_libpng(png_structp png, png_infop info, write_job *job, const uint8_t *pixels,
                        uint32_t width, uint32_t height) {
+    int level = job->level;
     png_set_write_fn(png, job, write_to_memory, flush_nothing);
     // libpng's default user limit (1,000,000 on a side) is stricter than PNG itself.
     png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    // Smallest files libpng can make without extra tools: zlib level 9 with its largest
-    // memory level, and every filter tried per row with libpng's own heuristic.
-    png_set_compression_level(png, 9);
+    // At level 9: the smallest files libpng can make without extra tools (zlib's largest
+    // memory level, every filter tried per row with libpng's own heuristic). Lower
+    // levels trade size for speed, for images nobody keeps.
+    png_set_compression_level(png, level);
     png_set_compression_mem_level(png, 9);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, level >= 6 ? PNG_ALL_FILTERS : PNG_FILTER_SUB);
     png_write_info(png, info);
 
     size_t row_bytes = (size_t)width * 4;
@@ -93,7 +96,7 @@ static int32_t encode_png(write_job *job, const uint8_t *pixels, uint32_t width,
     return PNGSHIM_OK;
 }
 
-int32_t pngshim_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
+int32_t pngshim_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int32_t level,
                             pngshim_output *output, char *message, size_t message_size) {
     write_job job;
     memset(&job, 0, sizeof job);
@@ -104,6 +107,7 @@ int32_t pngshim_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
     }
     memset(output, 0, sizeof *output);
     job.output = output;
+    job.level = level < 0 ? 0 : (level > 9 ? 9 : level);
     if (width == 0 || height == 0) {
         shim_set_message(&job.state, "a PNG cannot be 0 pixels wide or high");
         return PNGSHIM_ZERO_SIZE;

@@ -8,6 +8,10 @@ import PopoverImage
 /// while holding an exclusive lock on `Reports/.lock`: the old report's files are
 /// removed and the staged ones moved in. Publishing is serialised, so the folder always
 /// ends up holding one complete report, the last one published, never a mix.
+///
+/// A run killed before publishing leaves its staging folder behind. Publishing, under the
+/// lock, removes staging folders untouched for more than `staleAge` (an hour: far longer
+/// than any check takes, so a run still in progress keeps its own).
 final class ReportStaging: Sendable {
     let reportsFolder: String
     let folder: String
@@ -28,7 +32,7 @@ final class ReportStaging: Sendable {
         let path = folder + "/" + relative
         do {
             try FileIO.createDirectories((path as NSString).deletingLastPathComponent)
-            try PNGFile.write(image, to: path)
+            try PNGFile.write(image, to: path, compression: .fast)
             return relative
         } catch {
             return nil
@@ -38,6 +42,27 @@ final class ReportStaging: Sendable {
     func write(_ bytes: [UInt8], to relative: String) throws(FileError) {
         try FileIO.createDirectories(folder)
         try FileIO.writeAtomically(bytes, to: folder + "/" + relative)
+    }
+
+    /// Staging folders older than this are left over from killed runs.
+    static let staleAge: Double = 3600
+
+    /// Removes `.staging-*` folders under `reportsFolder` (other than this run's) whose
+    /// folder, and `cases` folder if any, were last modified more than `staleAge` ago.
+    func removeStaleStagingFolders(now: Date = Date()) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: reportsFolder) else { return }
+        let own = (folder as NSString).lastPathComponent
+        for name in names where name.hasPrefix(".staging-") && name != own {
+            let path = reportsFolder + "/" + name
+            let modified = [path, path + "/cases"].compactMap { lastModified($0) }
+            guard let newest = modified.max(), now.timeIntervalSince(newest) > Self.staleAge else { continue }
+            try? fm.removeItem(atPath: path)
+        }
+    }
+
+    private func lastModified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     /// The top-level names a report consists of; publishing replaces exactly these.
@@ -59,6 +84,7 @@ final class ReportStaging: Sendable {
             throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))")
         }
         defer { flock(fd, LOCK_UN) }
+        removeStaleStagingFolders()
         for name in Self.publishedNames {
             let target = reportsFolder + "/" + name
             if fm.fileExists(atPath: target) { try? fm.removeItem(atPath: target) }

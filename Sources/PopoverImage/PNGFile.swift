@@ -91,13 +91,14 @@ public enum PNGFile {
 
     // MARK: Encoding
 
-    /// Encodes as an 8-bit RGBA PNG holding only IHDR, IDAT and IEND, at zlib level 9 with
-    /// every row filter tried. Identical pixels give identical bytes on every run (with
-    /// the same libpng and zlib), since no time or text chunk is written.
+    /// Encodes as an 8-bit RGBA PNG holding only IHDR, IDAT and IEND, by default at zlib
+    /// level 9 with every row filter tried (see `PNGCompression`). Identical pixels give
+    /// identical bytes on every run (with the same libpng, zlib and compression), since no
+    /// time or text chunk is written.
     ///
     /// The image must be at least 1 x 1 (PNG cannot hold an empty image); running out of
     /// memory stops the program, as it would for any Swift allocation.
-    public static func encode(_ image: RGBAImage) -> [UInt8] {
+    public static func encode(_ image: RGBAImage, compression: PNGCompression = .smallest) -> [UInt8] {
         precondition(image.width > 0 && image.height > 0,
                      "a PNG cannot hold a \(image.width) x \(image.height) image")
         precondition(image.width <= 0x7FFF_FFFF && image.height <= 0x7FFF_FFFF,
@@ -106,7 +107,7 @@ public enum PNGFile {
         let (status, message) = image.pixels.withUnsafeBufferPointer { pixels in
             PNGShimBridge.call { text, capacity in
                 pngshim_encode_rgba(pixels.baseAddress, UInt32(image.width), UInt32(image.height),
-                                    &output, text, capacity)
+                                    compression.zlibLevel, &output, text, capacity)
             }
         }
         defer { pngshim_output_free(&output) }
@@ -118,7 +119,24 @@ public enum PNGFile {
 
     /// Encodes and writes atomically (see `FileIO.writeAtomically`): a reader sees either
     /// the previous file or the complete new one.
-    public static func write(_ image: RGBAImage, to path: String) throws(FileError) {
-        try FileIO.writeAtomically(encode(image), to: path)
+    public static func write(_ image: RGBAImage, to path: String,
+                             compression: PNGCompression = .smallest) throws(FileError) {
+        try FileIO.writeAtomically(encode(image, compression: compression), to: path)
+    }
+}
+
+/// How hard the encoder works.
+public enum PNGCompression: Sendable {
+    /// zlib level 9 and every row filter: for goldens, which are committed.
+    case smallest
+    /// zlib level 1 and one row filter, several times faster: for report images,
+    /// which nobody keeps.
+    case fast
+
+    var zlibLevel: Int32 {
+        switch self {
+        case .smallest: 9
+        case .fast: 1
+        }
     }
 }

@@ -62,9 +62,10 @@ int32_t pngshim_decode_rgba(const void *data, size_t size, pngshim_limits limits
                             char *message, size_t message_size);
 
 /// Encodes 8-bit straight RGBA rows (width * 4 bytes each, no padding) as a PNG holding
-/// only IHDR, IDAT and IEND, at full compression. On PNGSHIM_OK `output` holds the file;
-/// release it with pngshim_output_free. On failure `output` is left empty.
-int32_t pngshim_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
+/// only IHDR, IDAT and IEND, at zlib compression `level` (0-9; 9 is full compression).
+/// On PNGSHIM_OK `output` holds the file; release it with pngshim_output_free. On
+/// failure `output` is left empty.
+int32_t pngshim_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int32_t level,
                             pngshim_output *output, char *message, size_t message_size);
 
 void pngshim_output_free(pngshim_output *output);
