@@ -14,6 +14,7 @@ struct PopoverGoldens: ParsableCommand {
         subcommands: [
             LayoutCommand.self, PlacementCommand.self, ArtworkCommand.self, RenderCommand.self,
             ContactSheetCommand.self, ListCommand.self, CheckCommand.self, RecordCommand.self, DiffCommand.self,
+            BenchCommand.self,
         ]
     )
 

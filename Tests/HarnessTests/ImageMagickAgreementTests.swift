@@ -15,8 +15,6 @@ import Testing
 /// we do.
 @Suite("Agreement with ImageMagick")
 struct ImageMagickAgreementTests {
-    static let compare = "/usr/bin/compare"
-
     /// Pairs of (golden, changed render) written to a temporary folder.
     static func pairs() throws -> [(expected: String, actual: String)] {
         let catalog = try CaseCatalog.standard()
@@ -47,30 +45,13 @@ struct ImageMagickAgreementTests {
         return out
     }
 
-    static func imageMagickAE(_ a: String, _ b: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: compare)
-        process.arguments = ["-channel", "RGBA", "-metric", "AE", "-fuzz", "0", a, b, "null:"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        // AE prints the count (in scientific notation for large counts) on standard error.
-        guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw HarnessError.io("compare printed '\(text)'")
-        }
-        return Int(value)
-    }
-
-    @Test("differentPixels equals compare -metric AE", .enabled(if: FileManager.default.fileExists(atPath: compare),
+    @Test("differentPixels equals compare -metric AE", .enabled(if: ImageMagick.isInstalled,
                                                                 "ImageMagick's compare is not installed (scripts/install-dependencies)"))
     func agreement() throws {
         for (expected, actual) in try Self.pairs() {
             let ours = ImageComparison.compare(expected: try PNGFile.read(path: expected),
                                                actual: try PNGFile.read(path: actual), tolerance: .exact)
-            let theirs = try Self.imageMagickAE(expected, actual)
+            let theirs = try ImageMagick.absoluteErrorCount(expected, actual)
             let metrics = try #require(ours.metrics)
             #expect(metrics.differentPixels > 0, "\(expected): the change should show")
             #expect(metrics.differentPixels == theirs, "\(expected): ours \(metrics.differentPixels), ImageMagick \(theirs)")
