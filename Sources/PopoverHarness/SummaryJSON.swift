@@ -11,6 +11,11 @@ enum SummaryJSON {
         var tolerance: String
         var goldens: String
         var jobs: Int
+        /// What the check exits with: 0 passed, 1 a case failed or lacks its golden, 2 errors.
+        var exitCode: Int32
+        /// Cases by status (`passed`, `failed`, `missing`, `new`, `recorded`, `error`), plus
+        /// `total`, `orphaned` (goldens no case owns), `pruned` and `runErrors` (problems
+        /// that are not one case's, listed in `errors`).
         var counts: [String: Int]
         var orphans: [String]
         var pruned: [String]
@@ -46,10 +51,12 @@ enum SummaryJSON {
         var counts = Dictionary(uniqueKeysWithValues: CaseStatus.allCases.map { ($0.rawValue, run.count($0)) })
         counts["orphaned"] = run.orphans.count
         counts["total"] = run.results.count
+        counts["pruned"] = run.pruned.count
+        counts["runErrors"] = run.errors.count
         return Document(
             started: ISO8601DateFormatter().string(from: run.started), seconds: run.seconds,
             recordMode: run.recordMode.rawValue, filter: run.filter, tolerance: run.tolerance,
-            goldens: run.goldensFolder, jobs: run.jobs, counts: counts, orphans: run.orphans, pruned: run.pruned,
+            goldens: run.goldensFolder, jobs: run.jobs, exitCode: run.exitCode, counts: counts, orphans: run.orphans, pruned: run.pruned,
             errors: run.errors,
             cases: run.results.map { r in
                 let c = r.goldenCase

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import PopoverDiff
+import PopoverHarness
+import PopoverImage
+import Testing
+
+/// Whatever an ID, a message or a file name holds, it reaches the page as text: no
+/// element, attribute or script of its own, and it reads back exactly as written.
+@Suite final class HostileStrings {
+    static let hostile = "<script>alert(1)</script>&\"'"
+    let scratch: Scratch
+    let odd: GoldenCase
+    let spaced: GoldenCase
+    let page: Page
+
+    init() throws {
+        scratch = try Scratch("escaping")
+        odd = GoldenCase.reportSample(skinID: Self.hostile, direction: .up, label: "popover8-portrait",
+                                      anchor: "popover8", orientation: .portrait)
+        // Characters a URL gives meaning to, and text that looks like an entity.
+        spaced = GoldenCase.reportSample(skinID: "odd skin", direction: .left, scale: 2, family: .sweep,
+                                         label: "a b#c?d%e&lt;b&gt;", sweepSize: "104x120", offset: -3.5)
+        let metrics = ComparisonMetrics(width: 4, height: 3, differentPixels: 1, excusedPixels: 0, maxChannelDelta: 255,
+                                        meanAbsoluteError: 21.25, psnr: 12.3, pass: false, tolerance: "exact")
+        var run = CheckRun.reportSample(
+            results: [
+                .reportSample(odd, status: .failed, message: "<img src=x onerror=alert(2)> & </details></template></script>",
+                              metrics: metrics, width: 4, height: 3),
+                .reportSample(spaced, status: .missing, message: "no golden &amp; \"quoted\" 'single'", width: 4, height: 3),
+            ],
+            orphans: ["</li><script>alert(3)</script>"], errors: ["<b>run error</b> &copy;"],
+            filter: "\"><script>alert(4)</script>", reportsFolder: scratch.path + "/reports")
+        let expected = RGBAImage(width: 4, height: 3, pixels: [UInt8](repeating: 200, count: 48))
+        let actual = Swatch.marked(expected)
+        try run.writeReport(images: [odd.id: ["expected": expected, "actual": actual, "heatmap": actual],
+                                     spaced.id: ["actual": actual]])
+        page = try Page(folder: scratch.path + "/reports")
+    }
+
+    deinit { scratch.remove() }
+
+    @Test func nothingBecomesMarkup() {
+        let html = page.html
+        for raw in ["<script>alert", "<img src=x", "<b>run error", "</li><script>", "\"><script>"] {
+            #expect(!html.contains(raw), "\(raw) reached the page as markup")
+        }
+        // Only the page's own script, opened and closed once.
+        #expect(countOccurrences(of: "<script", in: html) == 1)
+        #expect(countOccurrences(of: "</script", in: html) == 1)
+        // A closing tag in a message closes nothing: every element the page opens, it closes.
+        #expect(countOccurrences(of: "<details", in: html) == countOccurrences(of: "</details>", in: html))
+        #expect(countOccurrences(of: "<template", in: html) == countOccurrences(of: "</template>", in: html))
+        // The page holds no data for the script to evaluate: no JSON, no inline handlers.
+        #expect(!html.contains("application/json"))
+        #expect(!html.contains(" onerror=\"") && !html.contains(" onclick=\""))
+    }
+
+    @Test func stringsReadBackAsWritten() {
+        let html = page.html
+        let attribute = "&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;/up/popover8-portrait@1x"
+        let text = "&lt;script&gt;alert(1)&lt;/script&gt;&amp;\"'/up/popover8-portrait@1x"
+        #expect(html.contains("title=\"\(attribute)\""))       // the overview cell
+        #expect(html.contains(">\(text)<"))                     // the section's heading
+        // Entity-shaped text stays text: "&lt;" shows as "&lt;", not "<".
+        #expect(html.contains(">odd skin/left/a b#c?d%e&amp;lt;b&amp;gt;@2x<"))
+        #expect(html.contains("no golden &amp;amp; \"quoted\" 'single'"))
+        #expect(html.contains("&lt;b&gt;run error&lt;/b&gt; &amp;copy;"))
+    }
+
+    @Test func oddFileNamesStillLink() throws {
+        let sources = page.imageSources
+        #expect(sources.count >= 4)   // expected, actual, heatmap, and the missing case's actual
+        for source in sources {
+            #expect(!source.contains("<") && !source.contains("\"") && !source.contains(" ") && !source.contains("#"))
+            let file = try #require(page.file(for: source), "\(source) is not relative")
+            #expect(FileManager.default.fileExists(atPath: file), "\(source) names no file")
+        }
+        let ids = Set(page.values(of: "id"))
+        for reference in page.values(of: "href") where reference.hasPrefix("#") {
+            #expect(ids.contains(String(reference.dropFirst())), "\(reference) links nowhere")
+        }
+    }
+
+    @Test func machineReadableFilesHoldTheRawStrings() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: page.folder + "/summary.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.compactMap { $0["id"] as? String } == [odd.id, spaced.id])
+        let xml = try XMLDocument(data: Data(contentsOf: URL(fileURLWithPath: page.folder + "/junit.xml")))
+        let names = try xml.nodes(forXPath: "//testcase").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+        // One testcase per case, and one for the run error.
+        #expect(names == [odd.id, spaced.id, "<b>run error</b> &copy;"])
+    }
+}

@@ -1,0 +1,57 @@
+import PopoverGeometry
+import PopoverHarness
+import Testing
+
+/// The overview's matrix for one whole skin, built from the catalog: where each case goes
+/// follows from its direction, scale, anchor, orientation, sweep size, offset and time.
+@Suite struct OverviewMatrix {
+    let cases: [GoldenCase]
+    let matrix: ReportOverview
+
+    init() throws {
+        cases = try CaseCatalog.standard().cases(matching: "path-slate")
+        let results = cases.map { CaseResult.reportSample($0, status: .passed, message: "identical") }
+        let matrices = ReportOverview.build(results)
+        try #require(matrices.count == 1)
+        matrix = matrices[0]
+    }
+
+    @Test func rowsAreDirectionsAtEachScale() {
+        // path-slate also has scale 3 (portrait scenes), and every direction has some.
+        let expected = ArrowDirection.allCases.flatMap { d in [1, 2, 3].map { ReportOverview.Row(direction: d, scale: $0) } }
+        #expect(matrix.skin == "path-slate")
+        #expect(matrix.rows == expected)
+    }
+
+    @Test func everyCaseHasOneCell() {
+        #expect(matrix.caseCount == cases.count)
+        let indices = matrix.cells.values.flatMap { $0.values }
+        #expect(Set(indices) == Set(cases.indices))
+    }
+
+    @Test func columnGroupsFollowTheFamilies() {
+        #expect(matrix.groups.map(\.title) == ["scenes", "sweep 120x104", "sweep 200x104", "keyboard popover2"])
+        // Scenes: the 16 anchors, numbered in order, each in portrait and landscape.
+        let scenes = matrix.groups[0].columns
+        #expect(scenes.count == 32)
+        #expect(scenes.map(\.heading) == (1...16).flatMap { ["popover\($0)", "popover\($0)"] })
+        #expect(scenes.map(\.subheading) == Array(repeating: ["portrait", "landscape"], count: 16).flatMap { $0 })
+        // Sweeps: offsets in order along the edge.
+        for group in matrix.groups[1...2] {
+            let offsets = group.columns.compactMap { Double($0.heading) }
+            #expect(offsets.count == group.columns.count && offsets == offsets.sorted() && Set(offsets).count == offsets.count)
+        }
+        // Keyboard: five keyframes, each in both orientations.
+        #expect(matrix.groups[3].columns.map(\.heading) == ["0ms", "0ms", "62.5ms", "62.5ms", "125ms", "125ms",
+                                                            "187.5ms", "187.5ms", "250ms", "250ms"])
+    }
+
+    @Test func leftAndRightSweepsShareTheUpAndDownColumns() throws {
+        // "104x120" pointing left is the "120x104" popover turned: same group, same offsets.
+        let left = try #require(cases.firstIndex { $0.direction == .left && $0.sweepSize == "104x120" && $0.scale == 1 })
+        let row = ReportOverview.Row(direction: .left, scale: 1)
+        let place = try #require(matrix.cells[row]?.first(where: { $0.value == left })?.key)
+        #expect(matrix.groups[place.group].title == "sweep 120x104")
+        #expect(Double(matrix.groups[place.group].columns[place.column].heading) == cases[left].offset)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import PopoverHarness
+import PopoverImage
+
+/// A folder of its own for one test, under the system's temporary folder.
+struct Scratch {
+    let path: String
+
+    init(_ name: String = #function) throws {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        path = NSTemporaryDirectory() + "report-tests-\(safe)-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Cheap pictures: every case draws a small image of its own (size and colours from a
+/// hash of its ID), so hundreds of cases run in well under a second and no two goldens
+/// are alike.
+enum Swatch {
+    static func hash(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    static func image(for id: String, grow: Int = 0) -> RGBAImage {
+        let h = hash(id)
+        let w = 8 + Int(h % 8) + grow, ht = 6 + Int((h >> 8) % 8) + grow
+        var pixels = [UInt8](repeating: 0, count: w * ht * 4)
+        for y in 0..<ht {
+            for x in 0..<w {
+                let o = (y * w + x) * 4
+                pixels[o] = UInt8(truncatingIfNeeded: h >> 16) &+ UInt8(x * 9)
+                pixels[o + 1] = UInt8(truncatingIfNeeded: h >> 24) &+ UInt8(y * 13)
+                pixels[o + 2] = UInt8(truncatingIfNeeded: h >> 32)
+                pixels[o + 3] = 255
+            }
+        }
+        return RGBAImage(width: w, height: ht, pixels: pixels)
+    }
+
+    /// `image` with the pixel at (x, y) turned pure red.
+    static func marked(_ image: RGBAImage, x: Int = 1, y: Int = 1) -> RGBAImage {
+        var copy = image
+        let o = (y * image.width + x) * 4
+        copy.pixels.replaceSubrange(o..<(o + 4), with: [255, 0, 0, 255])
+        return copy
+    }
+}
+
+/// Faults a check injects by ID.
+struct Faults: Sendable {
+    /// One pixel changed: fails with a heatmap.
+    var changed: Set<String> = []
+    /// Drawn two pixels larger each way: fails without a heatmap (sizes differ).
+    var resized: Set<String> = []
+}
+
+/// Records goldens for `filter` with swatches, then checks them with `faults`
+/// (and whatever the test did to the goldens in `prepare`).
+func recordThenCheck(_ scratch: Scratch, filter: String, faults: Faults = Faults(),
+                     imagesForPassingCases: Bool = false,
+                     prepare: (_ goldens: String, _ recorded: CheckRun) throws -> Void = { _, _ in }) throws -> CheckRun {
+    let catalog = try CaseCatalog.standard()
+    var options = CheckOptions()
+    options.goldensFolder = scratch.path + "/goldens"
+    options.reportsFolder = scratch.path + "/record-reports"
+    options.filter = filter
+    options.recordMode = .all
+    options.jobs = 2
+    var recorder = CheckRunner(catalog: catalog, options: options)
+    recorder.draw = { c in DrawnImage(Swatch.image(for: c.id)) }
+    let recorded = try recorder.run()
+    try prepare(options.goldensFolder, recorded)
+
+    options.reportsFolder = scratch.path + "/reports"
+    options.recordMode = .never
+    options.reportImagesForPassingCases = imagesForPassingCases
+    var checker = CheckRunner(catalog: catalog, options: options)
+    checker.draw = { c in
+        if faults.resized.contains(c.id) { return DrawnImage(Swatch.image(for: c.id, grow: 2)) }
+        let image = Swatch.image(for: c.id)
+        return DrawnImage(faults.changed.contains(c.id) ? Swatch.marked(image) : image)
+    }
+    return try checker.run()
+}
+
+/// Reading the page back.
+struct Page {
+    let html: String
+    let folder: String
+
+    init(folder: String) throws {
+        self.folder = folder
+        html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+    }
+
+    /// Every value of `attribute` in the page, as written (still escaped).
+    func values(of attribute: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "\\s\(attribute)=\"([^\"]*)\"")
+        let range = NSRange(html.startIndex..., in: html)
+        return pattern.matches(in: html, range: range).map { String(html[Range($0.range(at: 1), in: html)!]) }
+    }
+
+    /// The `src` of every `<img>`.
+    var imageSources: [String] {
+        let pattern = try! NSRegularExpression(pattern: "<img\\s[^>]*?src=\"([^\"]*)\"")
+        let range = NSRange(html.startIndex..., in: html)
+        return pattern.matches(in: html, range: range).map { String(html[Range($0.range(at: 1), in: html)!]) }
+    }
+
+    /// The markup of the case section for `id`, from its opening tag to its end.
+    func section(for id: String) -> String? {
+        let anchor = "id=\"c-" + (id.addingPercentEncoding(withAllowedCharacters: Self.anchorCharacters) ?? id) + "\""
+        guard let start = html.range(of: anchor) else { return nil }
+        guard let open = html.range(of: "<details", options: .backwards, range: html.startIndex..<start.lowerBound),
+              let end = html.range(of: "</details>", range: start.upperBound..<html.endIndex) else { return nil }
+        return String(html[open.lowerBound..<end.upperBound])
+    }
+
+    /// What the report leaves unencoded in anchors and image paths.
+    static let anchorCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/@+")
+
+    /// Turns an attribute value back into text (the five escapes the report writes).
+    static func unescape(_ value: String) -> String {
+        value.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The file a relative `src` or `href` names, or nil when it is not a relative path.
+    func file(for reference: String) -> String? {
+        let url = Self.unescape(reference)
+        guard !url.isEmpty, !url.hasPrefix("/"), !url.hasPrefix("#"), !url.contains(":") || url.hasPrefix("./"),
+              let path = url.removingPercentEncoding else { return nil }
+        return folder + "/" + path
+    }
+}
+
+/// Every file under `folder` whose name ends with `suffix`.
+func files(under folder: String, endingWith suffix: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }
+}
+
+func countOccurrences(of needle: String, in text: String) -> Int {
+    text.components(separatedBy: needle).count - 1
+}

@@ -1,0 +1,66 @@
+import PopoverHarness
+import PopoverImage
+import Testing
+
+/// Thumbnails and the changed region, on images small enough to reason about.
+struct ThumbnailTests {
+    static func image(width: Int, height: Int, _ pixel: (Int, Int) -> [UInt8]) -> RGBAImage {
+        var pixels: [UInt8] = []
+        for y in 0..<height { for x in 0..<width { pixels += pixel(x, y) } }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    static func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let o = (y * image.width + x) * 4
+        return Array(image.pixels[o..<(o + 4)])
+    }
+
+    static let grey: [UInt8] = [200, 200, 200, 255]
+    static let magenta: [UInt8] = [196, 60, 117, 255]
+
+    @Test func aSingleDifferentPixelSurvivesShrinking() {
+        let heatmap = Self.image(width: 96, height: 96) { x, y in x == 31 && y == 61 ? Self.magenta : Self.grey }
+        let thumbnail = ReportThumbnail.make(heatmap, fitting: 48, keepingColour: true)
+        #expect(thumbnail.width == 48 && thumbnail.height == 48)
+        // Each output pixel covers a 2x2 block: (31, 61) lands in (15, 30), alone in colour
+        // there, so it keeps its colour; its four neighbours take it too.
+        #expect(Self.pixel(thumbnail, 15, 30) == Self.magenta)
+        for (x, y) in [(14, 30), (16, 30), (15, 29), (15, 31)] {
+            #expect(Self.pixel(thumbnail, x, y) == Self.magenta)
+        }
+        #expect(Self.pixel(thumbnail, 14, 29) == Self.grey)
+        #expect(Self.pixel(thumbnail, 40, 5) == Self.grey)
+    }
+
+    @Test func areaAveragingKeepsTheAspect() {
+        // Left half black, right half white: 200 x 100 fits 48 x 24, and the halves meet
+        // at 24 (source columns 95...99 are all black, 100...104 all white).
+        let image = Self.image(width: 200, height: 100) { x, _ in x < 100 ? [0, 0, 0, 255] : [255, 255, 255, 255] }
+        let thumbnail = ReportThumbnail.make(image, fitting: 48)
+        #expect(thumbnail.width == 48 && thumbnail.height == 24)
+        #expect(Self.pixel(thumbnail, 23, 10) == [0, 0, 0, 255])
+        #expect(Self.pixel(thumbnail, 24, 10) == [255, 255, 255, 255])
+    }
+
+    @Test func transparentPixelsDoNotDarkenTheMean() {
+        // A 2x2 block of two transparent (black) and two opaque blue pixels: the colour is
+        // blue (weighted by alpha), the alpha their mean, (0 + 0 + 255 + 255) / 4 = 127.5 -> 128.
+        let image = Self.image(width: 4, height: 4) { x, _ in x % 2 == 0 ? [0, 0, 0, 0] : [0, 0, 255, 255] }
+        let thumbnail = ReportThumbnail.make(image, fitting: 2)
+        #expect(thumbnail.width == 2 && thumbnail.height == 2)
+        #expect(Self.pixel(thumbnail, 0, 0) == [0, 0, 255, 128])
+    }
+
+    @Test func smallImagesAreNotEnlarged() {
+        let image = Self.image(width: 10, height: 6) { x, y in [UInt8(x * 20), UInt8(y * 40), 7, 255] }
+        #expect(ReportThumbnail.make(image, fitting: 48) == image)
+    }
+
+    @Test func changedRegionBoundsTheColouredPixels() {
+        let heatmap = Self.image(width: 10, height: 8) { x, y in
+            (x == 2 && y == 3) || (x == 6 && y == 5) ? Self.magenta : Self.grey
+        }
+        #expect(ReportRegion.marked(in: heatmap) == ReportRegion(x: 2, y: 3, width: 5, height: 3, imageWidth: 10, imageHeight: 8))
+        #expect(ReportRegion.marked(in: Self.image(width: 3, height: 3) { _, _ in Self.grey }) == nil)
+    }
+}
