@@ -40,11 +40,16 @@ public struct GoldenStore: Sendable {
 
     /// Checks the folder exists and can be listed.
     public func checkReadable() throws(HarnessError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw .goldensFolderMissing(folder)
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            let code = errno
+            // Only a path that is simply absent is "missing" (recording may create it); a
+            // path through a regular file ("file.txt/Goldens") or a refused search is not.
+            if code == ENOENT { throw .goldensFolderMissing(folder) }
+            let reason = String(cString: strerror(code))
+            throw .goldensFolderUnreadable(folder, reason: code == ENOTDIR ? "\(reason): a part of the path is a file" : reason)
         }
-        guard isDirectory.boolValue else { throw .goldensFolderUnreadable(folder, reason: "not a folder") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .goldensFolderUnreadable(folder, reason: "not a folder") }
         do {
             _ = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {

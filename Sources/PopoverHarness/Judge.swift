@@ -89,7 +89,15 @@ final class JudgeContext: Sendable {
         do {
             expected = try PNGFile.decode(bytes, name: result.goldenPath)
         } catch {
-            result.message = "\(error)"
+            // A golden that is not a usable PNG (truncated, corrupt, absurd header) cannot
+            // be compared: an error, unless this run rewrites failing goldens anyway, in
+            // which case it is replaced like any other failing one.
+            if options.recordMode.records(.failed) {
+                record(actual, pixels: pixels, for: c, into: &result, status: .recorded,
+                       message: "\(error): re-recorded")
+            } else {
+                result.message = "\(error)"
+            }
             result.artifacts.actual = staging.save(actual, for: c.id, as: "actual")
             return result
         }

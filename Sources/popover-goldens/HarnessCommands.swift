@@ -15,7 +15,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "The reports folder.")
     var reports = "Reports"
 
-    @Option(help: "Worker threads (default: every core).")
+    @Option(parsing: .unconditional, help: "Worker threads (default: every core).")
     var jobs: Int?
 
     @OptionGroup var tolerance: ToleranceOptions
@@ -24,6 +24,9 @@ struct RunOptions: ParsableArguments {
     var reportAllImages = false
 
     func checkOptions(recordMode: RecordMode) throws -> CheckOptions {
+        for (option, value) in [("--goldens", goldens), ("--reports", reports)] where value.isEmpty {
+            throw UserError("\(option): the folder name is empty")
+        }
         var options = CheckOptions()
         options.goldensFolder = goldens
         options.reportsFolder = reports
@@ -40,15 +43,17 @@ struct RunOptions: ParsableArguments {
     }
 }
 
-/// Suite-wide tolerance from the command line.
+/// Suite-wide tolerance from the command line. Values are taken unconditionally, so a
+/// negative one ("--different-pixels -1") reaches the check that names it instead of
+/// being read as an option.
 struct ToleranceOptions: ParsableArguments {
-    @Option(help: "Allowed largest channel difference, N (0-N) or N-M, 0-255 (default 0).")
+    @Option(parsing: .unconditional, help: "Allowed largest channel difference, N (0-N) or N-M, 0-255 (default 0).")
     var maxChannelDelta: String?
 
-    @Option(help: "Allowed number of differing pixels, N (0-N) or N-M (default 0).")
+    @Option(parsing: .unconditional, help: "Allowed number of differing pixels, N (0-N) or N-M (default 0).")
     var differentPixels: String?
 
-    @Option(help: "Perceptual (YIQ) threshold 0-1 that also excuses anti-aliased pixels (default off).")
+    @Option(parsing: .unconditional, help: "Perceptual (YIQ) threshold 0-1 that also excuses anti-aliased pixels (default off).")
     var perceptual: String?
 
     /// Nil when no option was given (the tolerances file's default then applies).

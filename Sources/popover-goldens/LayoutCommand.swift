@@ -10,10 +10,12 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: "Where the arrow points: up, down, left or right.")
     var direction: ArrowDirection
 
-    @Option(help: "The background's bounds in points, arrow included (WxH).")
+    // Unconditional: "--size -5x10" and "--offset -3" take the value rather than read it
+    // as an option, so the value is checked and named.
+    @Option(parsing: .unconditional, help: "The background's bounds in points, arrow included (WxH).")
     var size: SizeArgument
 
-    @Option(help: "How far the arrow's centre sits from the middle of its edge, in points.")
+    @Option(parsing: .unconditional, help: "How far the arrow's centre sits from the middle of its edge, in points.")
     var offset: Double = 0
 
     @Flag(help: "Print one JSON object.")
@@ -25,6 +27,13 @@ struct LayoutCommand: ParsableCommand {
             layout = try BackgroundLayout.make(bounds: size.size, direction: direction, arrowOffset: offset)
         } catch {
             throw UserError("\(error)")
+        }
+        // The two-stage length is rounded through Float (see StageLength), which overflows
+        // to infinity for bounds beyond about 6.8e38 points: refuse rather than print inf.
+        let values = layout.stages.flatMap { [$0.size.width, $0.size.height, $0.capInsets.top, $0.capInsets.left,
+                                              $0.capInsets.bottom, $0.capInsets.right] }
+        guard values.allSatisfy(\.isFinite) else {
+            throw UserError("--size: \(size.size) is too large: its stretch stages are not finite numbers")
         }
         if json {
             let encoder = JSONEncoder()

@@ -24,10 +24,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Where the arrow points: up, down, left or right.")
     var direction: ArrowDirection = .up
 
-    @Option(help: "Background bounds in points, arrow included (WxH).")
+    // Unconditional: "--size -5x10" and "--offset -3" take the value rather than read it
+    // as an option, so the value is checked and named.
+    @Option(parsing: .unconditional, help: "Background bounds in points, arrow included (WxH).")
     var size = SizeArgument(argument: "216x235")!
 
-    @Option(help: "Arrow offset from the middle of its edge, in points.")
+    @Option(parsing: .unconditional, help: "Arrow offset from the middle of its edge, in points.")
     var offset: Double = 0
 
     @Option(help: "Pixels per point: 1, 2 or 3.")
@@ -56,6 +58,7 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     func run() throws {
+        try checkPixelSize()
         do {
             let chosen = try chooseSkin()
             let request = PopoverRequest(bounds: size.size, direction: direction, arrowOffset: offset, scale: scale.value)
@@ -66,6 +69,34 @@ struct RenderCommand: ParsableCommand {
             throw error
         } catch {
             throw UserError("\(error)")
+        }
+    }
+
+    /// Room a shadow may add on each side, in points: the standard shadow (radius 20,
+    /// offset 10) reaches about 70; this is generous.
+    static let shadowRoom = 128.0
+
+    /// Refuses bounds whose image could not be written as a PNG (or would take gigabytes)
+    /// before anything is allocated, and offsets beyond the arrow's edge; the geometry
+    /// core checks NaN, infinities and signs.
+    private func checkPixelSize() throws {
+        let w = size.size.width, h = size.size.height
+        guard w.isFinite, h.isFinite, w >= 0, h >= 0 else { return }
+        let limits = PNGLimits.default
+        let pixelWidth = ((w + 2 * Self.shadowRoom) * scale.value).rounded(.up)
+        let pixelHeight = ((h + 2 * Self.shadowRoom) * scale.value).rounded(.up)
+        guard pixelWidth <= Double(limits.maxSide), pixelHeight <= Double(limits.maxSide),
+              limits.admits(width: Int(pixelWidth), height: Int(pixelHeight)) else {
+            throw UserError("--size: \(size.size) points at scale \(Int(scale.value)) is too large: with room for "
+                + "the shadow the image would exceed the limit of \(limits)")
+        }
+        // An arrow far off its edge means nothing, and the raster core cannot place a
+        // picture beyond Int.max device pixels (the two-asset skin draws its arrow there).
+        let edge = direction.isVertical ? w : h
+        if offset.isFinite && abs(offset) > edge {
+            let length = edge == edge.rounded() && edge < 1e15 ? String(Int(edge)) : "\(edge)"
+            throw UserError("--offset: \(offset) moves the arrow off the popover: the edge it sits on is "
+                + "\(length) points long, so the offset must lie within -\(length)...\(length)")
         }
     }
 

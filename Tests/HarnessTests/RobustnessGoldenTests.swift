@@ -1,0 +1,292 @@
+import Foundation
+import PopoverDiff
+import PopoverHarness
+import PopoverImage
+import PopoverRaster
+import PopoverSkins
+import Testing
+
+/// Damaged goldens: each is an error (or, for a well-formed PNG of the wrong size, a
+/// failure) naming the file; every other case is still judged, the report is still
+/// written, and the run's exit status says what happened.
+@Suite("Damaged goldens and goldens folders")
+struct RobustnessGoldenTests {
+    let catalog = try! CaseCatalog(skins: [FlatSkin()])
+    /// Thirty-nine small cases: enough to see that the others are still judged.
+    let filter = "flat/up/*@1x"
+
+    /// A goldens folder recorded from the flat skin, and its run (which writes no report).
+    func recorded() throws -> (goldens: String, reports: String, run: CheckRun) {
+        let goldens = temporaryFolder("robust-goldens"), reports = temporaryFolder("robust-reports")
+        var o = options(goldens: goldens, reports: reports, mode: .missing, filter: filter)
+        o.writesReport = false
+        let run = try CheckRunner(catalog: catalog, options: o).run()
+        try #require(run.exitCode == 0 && run.results.count >= 8)
+        return (goldens, reports, run)
+    }
+
+    func check(_ goldens: String, _ reports: String, mode: RecordMode = .never) throws -> CheckRun {
+        try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: mode,
+                                                           filter: filter)).run()
+    }
+
+    /// The damage done to a golden, and what its case must say about it.
+    struct Damage: Sendable, CustomStringConvertible {
+        var description: String
+        var damage: @Sendable ([UInt8]) throws -> [UInt8]
+        var message: @Sendable (_ path: String) -> String
+    }
+
+    static let damages: [Damage] = [
+        Damage(description: "truncated", damage: { Array($0[..<($0.count / 2)]) },
+               message: { "\($0): truncated PNG (the data ends before the image is complete)" }),
+        Damage(description: "not a PNG", damage: { _ in Array("GIF89a, or rather not\n".utf8) },
+               message: { "\($0): not a PNG file (the first 8 bytes are not the PNG signature)" }),
+        Damage(description: "bad CRC", damage: { bytes in
+            var bytes = bytes
+            let idat = try #require(HandPNG.chunkData(bytes, type: "IDAT"))
+            bytes[idat.lowerBound + idat.count / 2] ^= 0x10
+            return bytes
+        }, message: { "\($0): corrupt PNG: IDAT: CRC error" }),
+        Damage(description: "header claims 100000 x 100000", damage: { _ in HandPNG.claiming(width: 100_000, height: 100_000) },
+               message: { "\($0): header claims 100000 x 100000 pixels, more than the limit of 16384 on a side / 64 Mpx" }),
+        Damage(description: "header claims 0 x 7", damage: { _ in HandPNG.claiming(width: 0, height: 7) },
+               message: { "\($0): header claims 0 x 7 pixels; a PNG must be at least 1 x 1" }),
+        Damage(description: "empty", damage: { _ in [] },
+               message: { "\($0): empty file (0 bytes), not a PNG" }),
+    ]
+
+    @Test("every kind of damage at once: each its own error naming the file, the rest pass, report written, exit 2")
+    func allDamagesAtOnce() throws {
+        let (goldens, reports, recordedRun) = try recorded()
+        defer { removeFolders(goldens, reports) }
+        let victims = Array(recordedRun.results.prefix(Self.damages.count + 1))
+        for (victim, damage) in zip(victims, Self.damages) {
+            let bytes = try FileIO.readBytes(path: victim.goldenPath)
+            try FileIO.writeAtomically(try damage.damage(bytes), to: victim.goldenPath)
+        }
+        // The last victim: a well-formed PNG of the wrong size.
+        let wrongSize = victims[Self.damages.count]
+        try PNGFile.write(RGBAImage(width: 3, height: 5), to: wrongSize.goldenPath)
+
+        let run = try check(goldens, reports)
+        let byID = Dictionary(uniqueKeysWithValues: run.results.map { ($0.id, $0) })
+        for (victim, damage) in zip(victims, Self.damages) {
+            let result = try #require(byID[victim.id])
+            #expect(result.status == .error, "\(damage)")
+            #expect(result.message == damage.message(victim.goldenPath), "\(damage)")
+        }
+        let mismatch = try #require(byID[wrongSize.id])
+        #expect(mismatch.status == .failed)
+        #expect(mismatch.message.contains("expected 3 x 5, actual \(mismatch.width) x \(mismatch.height)"),
+                "\(mismatch.message)")
+        #expect(run.count(.passed) == run.results.count - victims.count)
+        #expect(run.exitCode == 2)
+
+        // The report lists every case, errors included, with their messages.
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reports + "/summary.json")))
+            as? [String: Any]
+        let cases = try #require(summary?["cases"] as? [[String: Any]])
+        #expect(cases.count == run.results.count)
+        #expect(summary?["exitCode"] as? Int == 2)
+        for (victim, damage) in zip(victims, Self.damages) {
+            let entry = cases.first { $0["id"] as? String == victim.id }
+            #expect(entry?["status"] as? String == "error")
+            #expect(entry?["message"] as? String == damage.message(victim.goldenPath))
+        }
+        let junit = try String(contentsOfFile: reports + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("errors=\"\(Self.damages.count)\""))
+        #expect(FileManager.default.fileExists(atPath: reports + "/index.html"))
+    }
+
+    @Test("one damaged golden is an error naming it and exits 2", arguments: damages)
+    func eachDamage(_ damage: Damage) throws {
+        let (goldens, reports, recordedRun) = try recorded()
+        defer { removeFolders(goldens, reports) }
+        let victim = recordedRun.results[1]
+        try FileIO.writeAtomically(try damage.damage(try FileIO.readBytes(path: victim.goldenPath)),
+                                   to: victim.goldenPath)
+        let run = try check(goldens, reports)
+        #expect(run.results.filter { $0.status == .error }.map(\.id) == [victim.id])
+        #expect(run.results.first { $0.id == victim.id }?.message == damage.message(victim.goldenPath))
+        #expect(run.count(.passed) == run.results.count - 1)
+        #expect(run.exitCode == 2)
+        #expect(FileManager.default.fileExists(atPath: reports + "/summary.json"))
+    }
+
+    @Test("a well-formed golden of the wrong size fails that case (exit 1), naming both sizes")
+    func wrongSizeAlone() throws {
+        let (goldens, reports, recordedRun) = try recorded()
+        defer { removeFolders(goldens, reports) }
+        let victim = recordedRun.results[4]
+        let drawn = try catalog.skins[0].render(victim.goldenCase.request).pixmap
+        try PNGFile.write(RGBAImage(width: drawn.width + 1, height: drawn.height), to: victim.goldenPath)
+        let run = try check(goldens, reports)
+        let result = try #require(run.results.first { $0.id == victim.id })
+        #expect(result.status == .failed)
+        #expect(result.message.contains("size differs: expected \(drawn.width + 1) x \(drawn.height), "
+            + "actual \(drawn.width) x \(drawn.height)"), "\(result.message)")
+        #expect(run.errors.isEmpty)
+        #expect(run.exitCode == 1)
+    }
+
+    @Test("record mode failed replaces undecodable goldens like failing ones; never leaves them alone")
+    func recordingReplacesDamage() throws {
+        let (goldens, reports, recordedRun) = try recorded()
+        defer { removeFolders(goldens, reports) }
+        let victims = Array(recordedRun.results.prefix(Self.damages.count))
+        var originals: [String: RGBAImage] = [:]
+        for (victim, damage) in zip(victims, Self.damages) {
+            let bytes = try FileIO.readBytes(path: victim.goldenPath)
+            originals[victim.id] = try PNGFile.decode(bytes, name: victim.goldenPath)
+            try FileIO.writeAtomically(try damage.damage(bytes), to: victim.goldenPath)
+        }
+        let missingMode = try check(goldens, reports, mode: .missing)
+        #expect(missingMode.count(.error) == victims.count)
+
+        let rerecord = try check(goldens, reports, mode: .failed)
+        for (victim, damage) in zip(victims, Self.damages) {
+            let result = try #require(rerecord.results.first { $0.id == victim.id })
+            #expect(result.status == .recorded, "\(damage)")
+            #expect(result.message == damage.message(victim.goldenPath) + ": re-recorded")
+            #expect(try PNGFile.read(path: victim.goldenPath) == originals[victim.id])
+        }
+        #expect(rerecord.exitCode == 0)
+        let after = try check(goldens, reports)
+        #expect(after.results.allSatisfy { $0.status == .passed && $0.matchedByDigest })
+    }
+
+    @Test("a 16-bit, palette, grey or interlaced golden decodes and passes like its RGBA original",
+          arguments: HandPNG.Form.allCases, [false, true])
+    func otherPNGForms(_ form: HandPNG.Form, interlaced: Bool) throws {
+        // Grey pixels, opaque: every form can hold them exactly.
+        let grey = try CaseCatalog(skins: [FlatSkin(id: "grey", color: Color(red: 0.5, green: 0.5, blue: 0.5))])
+        let goldens = temporaryFolder("robust-forms"), reports = temporaryFolder("robust-forms-reports")
+        defer { removeFolders(goldens, reports) }
+        var o = options(goldens: goldens, reports: reports, mode: .missing, filter: "grey/up/popover*")
+        o.writesReport = false
+        let recordedRun = try CheckRunner(catalog: grey, options: o).run()
+        try #require(recordedRun.exitCode == 0)
+        let victims = Array(recordedRun.results.prefix(3))
+        for victim in victims {
+            let original = try PNGFile.read(path: victim.goldenPath)
+            let bytes = try #require(HandPNG.encode(original, as: form, interlaced: interlaced))
+            // The file really is in that form, and libpng reads it back to the same pixels.
+            let header = try PNGFile.header(bytes, name: victim.goldenPath)
+            #expect(header.colourType == form.colourType && header.bitDepth == form.bitDepth
+                && header.interlaced == interlaced)
+            #expect(try PNGFile.decode(bytes, name: victim.goldenPath) == original)
+            try FileIO.writeAtomically(bytes, to: victim.goldenPath)
+        }
+        o.recordMode = .never
+        let run = try CheckRunner(catalog: grey, options: o).run()
+        for victim in victims {
+            let result = try #require(run.results.first { $0.id == victim.id })
+            // Decoded and compared in full (the file's digest changed), not waved through.
+            #expect(result.status == .passed && !result.matchedByDigest && result.metrics?.differentPixels == 0,
+                    "\(form) \(interlaced): \(result.status) \(result.message)")
+        }
+        #expect(run.exitCode == 0)
+    }
+
+    @Test("a committed golden rewritten as 16-bit and as interlaced still passes", arguments: [
+        (HandPNG.Form.rgba16, false), (.rgba8, true), (.rgba16, true),
+    ])
+    func committedGoldenInOtherForms(_ form: HandPNG.Form, interlaced: Bool) throws {
+        let standard = try CaseCatalog.standard()
+        let chosen = try #require(standard.cases.first { $0.id == "path-slate/up/popover8-portrait@1x" })
+        let goldens = temporaryFolder("robust-committed"), reports = temporaryFolder("robust-committed-reports")
+        defer { removeFolders(goldens, reports) }
+        try copyCommittedGoldens([chosen.id], to: goldens)
+        let path = goldens + "/" + chosen.id + ".png"
+        let original = try PNGFile.read(path: path)
+        let bytes = try #require(HandPNG.encode(original, as: form, interlaced: interlaced))
+        try FileIO.writeAtomically(bytes, to: path)
+        var o = options(goldens: goldens, reports: reports, mode: .never)
+        o.writesReport = false
+        let run = try CheckRunner(catalog: standard, options: o).run(cases: [chosen])
+        #expect(run.results.map(\.status) == [.passed], "\(run.results.first?.message ?? "")")
+        #expect(run.results.first?.metrics?.differentPixels == 0)
+        #expect(run.exitCode == 0)
+    }
+
+    // MARK: The goldens folder itself
+
+    @Test("a goldens folder that is a regular file: an error naming it, in every record mode",
+          arguments: [RecordMode.never, .missing, .all])
+    func folderIsAFile(_ mode: RecordMode) throws {
+        let base = temporaryFolder("robust-file"), reports = temporaryFolder("robust-file-reports")
+        defer { removeFolders(base, reports) }
+        let goldens = base + "/Goldens"
+        try FileIO.writeAtomically(Array("not a folder\n".utf8), to: goldens)
+        let run = try check(goldens, reports, mode: mode)
+        #expect(run.errors == ["\(goldens): cannot read the goldens folder: not a folder"])
+        #expect(run.results.allSatisfy { $0.status == .error && $0.message == run.errors.first })
+        #expect(run.exitCode == 2)
+        #expect(FileManager.default.fileExists(atPath: reports + "/summary.json"))
+        // Nothing was written over it.
+        #expect(try FileIO.readBytes(path: goldens) == Array("not a folder\n".utf8))
+    }
+
+    @Test("a goldens path through a regular file: an error naming it, not 'missing', in every record mode",
+          arguments: [RecordMode.never, .missing, .all])
+    func pathThroughAFile(_ mode: RecordMode) throws {
+        let base = temporaryFolder("robust-through"), reports = temporaryFolder("robust-through-reports")
+        defer { removeFolders(base, reports) }
+        try FileIO.writeAtomically(Array("a file\n".utf8), to: base + "/file")
+        let goldens = base + "/file/Goldens"
+        let run = try check(goldens, reports, mode: mode)
+        #expect(run.errors == ["\(goldens): cannot read the goldens folder: Not a directory: a part of the path is a file"])
+        #expect(run.exitCode == 2)
+        #expect(FileManager.default.fileExists(atPath: reports + "/index.html"))
+    }
+
+    @Test("a case's folder that is a regular file: that case's error names its golden; others record")
+    func caseFolderIsAFile() throws {
+        let goldens = temporaryFolder("robust-casefolder"), reports = temporaryFolder("robust-casefolder-reports")
+        defer { removeFolders(goldens, reports) }
+        // flat/up/... goldens need the folder flat/up: make "flat/up" a file.
+        try FileIO.createDirectories(goldens + "/flat")
+        try FileIO.writeAtomically(Array("in the way\n".utf8), to: goldens + "/flat/up")
+        let run = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .missing,
+                                                                    filter: "flat/*/popover8*")).run()
+        let blocked = run.results.filter { $0.id.hasPrefix("flat/up/") }
+        try #require(!blocked.isEmpty)
+        for r in blocked {
+            #expect(r.status == .error)
+            #expect(r.message == "\(goldens)/\(r.id).png: cannot read: Not a directory", "\(r.message)")
+        }
+        #expect(run.results.filter { !$0.id.hasPrefix("flat/up/") }.allSatisfy { $0.status == .new })
+        #expect(run.exitCode == 2)
+        #expect(try FileIO.readBytes(path: goldens + "/flat/up") == Array("in the way\n".utf8))
+    }
+
+    @Test("a golden that cannot be written (its folder cannot be made): error naming the file; others record")
+    func goldenCannotBeWritten() throws {
+        let goldens = temporaryFolder("robust-unwritable"), reports = temporaryFolder("robust-unwritable-reports")
+        defer { removeFolders(goldens, reports) }
+        // "flat/up" is a symbolic link to nowhere: the goldens under it read as missing,
+        // and recording them fails to make their folder. (Root ignores permissions, so
+        // this is how a refused write is simulated without a read-only mount.)
+        try FileIO.createDirectories(goldens + "/flat")
+        try FileManager.default.createSymbolicLink(atPath: goldens + "/flat/up",
+                                                   withDestinationPath: goldens + "/nowhere/at/all")
+        let run = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .missing,
+                                                                    filter: "flat/*/popover8*")).run()
+        let blocked = run.results.filter { $0.id.hasPrefix("flat/up/") }
+        try #require(!blocked.isEmpty)
+        for r in blocked {
+            #expect(r.status == .error)
+            #expect(r.message == "cannot record the golden: \(goldens)/flat/up: cannot create directory: "
+                + "\(goldens)/flat/up exists and is not a directory", "\(r.message)")
+        }
+        #expect(run.results.filter { !$0.id.hasPrefix("flat/up/") }.allSatisfy { $0.status == .new })
+        #expect(run.exitCode == 2)
+        #expect(!FileManager.default.fileExists(atPath: goldens + "/nowhere"))
+        // The report still lists every case.
+        let data = try Data(contentsOf: URL(fileURLWithPath: reports + "/summary.json"))
+        let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let listed = (summary?["cases"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(listed == run.results.map(\.id))
+    }
+}
