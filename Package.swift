@@ -56,6 +56,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets: scripts/fuzz builds them with libFuzzer; a plain build makes replayers.
+        .executableTarget(name: "FuzzPNG", dependencies: ["PopoverImage"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["PopoverGeometry", "PopoverImage", "PopoverSkins"]),
         .testTarget(name: "GeometryTests", dependencies: ["PopoverGeometry"]),
         .testTarget(name: "ImageTests", dependencies: ["PopoverImage"]),
         .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage"]),
