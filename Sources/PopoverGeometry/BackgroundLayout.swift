@@ -70,6 +70,14 @@ public struct BackgroundLayout: Sendable, Hashable, Codable {
         let length = StageLength.forTwoStage(
             direction: direction, arrowCentre: centre, image: spec,
             sideArrowCenterOffset: metrics.sideArrowCenterOffset)
+        // The second stage keeps (inset + 1) points of the first stage's far end; custom
+        // metrics can leave less than that, which no stretch can honour.
+        let secondInset = direction.isVertical ? metrics.secondStageRightInset : metrics.secondStageBottomInset
+        guard length >= secondInset + 1 else {
+            throw .secondStageDoesNotFit(
+                image: choice.image, stageLength: length, inset: secondInset,
+                metric: direction.isVertical ? "second-stage right inset" : "second-stage bottom inset")
+        }
         let first: StretchStage
         let second: StretchStage
         if direction.isVertical {

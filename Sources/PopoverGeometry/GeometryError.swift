@@ -10,6 +10,9 @@ public enum GeometryError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidMetric(name: String, value: Double)
     /// Cap insets that overlap, leaving a negative stretchable region.
     case capInsetsTooLarge(image: ArrowImage, size: Size, capInsets: EdgeInsets)
+    /// A two-stage stretch whose first stage comes out shorter than the second stage's
+    /// inset plus its 1-point stretchable region: metrics that do not fit together.
+    case secondStageDoesNotFit(image: ArrowImage, stageLength: Double, inset: Double, metric: String)
     /// A shadow asked to cut an arrow strip deeper than the bounds.
     case arrowHeightExceedsBounds(arrowHeight: Double, bounds: Size, direction: ArrowDirection)
     case unknownAnchor(String)
@@ -36,6 +39,10 @@ public enum GeometryError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "to hold the corners and the arrow"
         case .invalidMetric(let name, let value):
             return "\(name) must be a finite, non-negative number, got \(format(value))"
+        case .secondStageDoesNotFit(let image, let stageLength, let inset, let metric):
+            return "the two-stage stretch of image '\(image)' needs a first stage of at least "
+                + "\(format(inset + 1)) points for a \(metric) of \(format(inset)), got \(format(stageLength)): "
+                + "the metrics do not fit together"
         case .capInsetsTooLarge(let image, let size, let capInsets):
             return "cap insets \(capInsets) of image '\(image)' overlap in its \(size) size: "
                 + "left + right must not exceed the width, top + bottom the height"

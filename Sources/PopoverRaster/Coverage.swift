@@ -83,8 +83,10 @@ enum Rasterizer {
             }
         }
         guard minX.isFinite else { return .empty() }
-        let x0 = max(0, Int(minX.rounded(.down))), y0 = max(0, Int(minY.rounded(.down)))
-        let x1 = min(bitmapWidth, Int(maxX.rounded(.up))), y1 = min(bitmapHeight, Int(maxY.rounded(.up)))
+        // Clamped before converting, so shapes far off the bitmap cannot overflow Int.
+        let w = Double(bitmapWidth), h = Double(bitmapHeight)
+        let x0 = Int(min(w, max(0, minX)).rounded(.down)), y0 = Int(min(h, max(0, minY)).rounded(.down))
+        let x1 = Int(min(w, max(0, maxX)).rounded(.up)), y1 = Int(min(h, max(0, maxY)).rounded(.up))
         guard x1 > x0, y1 > y0 else { return CoverageMask(x: x0, y: y0, width: 0, height: 0, values: []) }
         // Edges wholly to the left of the mask still count (they cover it), so the mask
         // starts at the bitmap's left edge when any point lies left of x0... which only

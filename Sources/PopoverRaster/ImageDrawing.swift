@@ -83,8 +83,11 @@ extension Canvas {
         // The drawn rectangle in device pixels, and the pixels it touches.
         let c0 = ctm.apply(rect.x, rect.y), c1 = ctm.apply(rect.maxX, rect.maxY)
         let dx0 = min(c0.x, c1.x), dx1 = max(c0.x, c1.x), dy0 = min(c0.y, c1.y), dy1 = max(c0.y, c1.y)
-        var px0 = max(0, Int(dx0.rounded(.down))), px1 = min(pixmap.width, Int(dx1.rounded(.up)))
-        var py0 = max(0, Int(dy0.rounded(.down))), py1 = min(pixmap.height, Int(dy1.rounded(.up)))
+        // Clamped to the bitmap before converting: a rectangle far off the bitmap must not
+        // overflow Int.
+        let w = Double(pixmap.width), h = Double(pixmap.height)
+        var px0 = Int(min(w, max(0, dx0)).rounded(.down)), px1 = Int(min(w, max(0, dx1)).rounded(.up))
+        var py0 = Int(min(h, max(0, dy0)).rounded(.down)), py1 = Int(min(h, max(0, dy1)).rounded(.up))
         if let clip = clipMask {
             px0 = max(px0, clip.x); px1 = min(px1, clip.x + clip.width)
             py0 = max(py0, clip.y); py1 = min(py1, clip.y + clip.height)

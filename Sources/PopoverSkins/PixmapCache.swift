@@ -6,6 +6,9 @@ import Synchronization
 struct SourceImageKey: Hashable, Sendable {
     var artwork: SevenImageArtwork
     var image: ArrowImage
+    /// Rendered images take their size from the skin's metrics, which two skins with the
+    /// same colours may set differently.
+    var size: Size
     var scale: Double
     var tint: Tint?
     var mirrored: Bool

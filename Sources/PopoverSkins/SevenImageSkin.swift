@@ -53,7 +53,8 @@ public struct SevenImageSkin: Skin {
     /// One of the seven images at `scale`, tinted and mirrored as asked.
     public func sourceImage(_ image: ArrowImage, scale: Double, mirrored: Bool = false) throws(SkinError) -> Pixmap {
         try validateScale(scale)
-        let key = SourceImageKey(artwork: artwork, image: image, scale: scale, tint: tint, mirrored: mirrored)
+        let key = SourceImageKey(artwork: artwork, image: image, size: layoutMetrics[image].size, scale: scale,
+                                 tint: tint, mirrored: mirrored)
         do {
             return try PixmapCache.shared.pixmap(for: key) {
                 if mirrored { return try sourceImage(image, scale: scale).mirrored() }
