@@ -65,6 +65,18 @@ public enum ImageComparison {
             }
         }
 
+        return verdict(width: width, height: height, tally: tally, tolerance: tolerance, map: map)
+    }
+
+    /// The verdict for two images already known to be identical (equal file bytes, or
+    /// equal digests of their pixels), without looking at a pixel: identical images pass
+    /// unless the tolerance expects a difference (a lower bound above zero).
+    public static func identical(width: Int, height: Int, tolerance: Tolerance) -> ComparisonResult {
+        verdict(width: width, height: height, tally: Tally(), tolerance: tolerance, map: nil)
+    }
+
+    private static func verdict(width: Int, height: Int, tally: Tally, tolerance: Tolerance,
+                                map: DiffMap?) -> ComparisonResult {
         let metrics = ComparisonMetrics(width: width, height: height, tally: tally, tolerance: tolerance)
         var failures: [String] = []
         if let problem = describe(metrics.differentPixels, allowed: tolerance.differentPixels, what: "different pixels") {

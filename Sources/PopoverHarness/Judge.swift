@@ -133,27 +133,16 @@ final class JudgeContext: Sendable {
         return result
     }
 
-    /// The verdict for pixels known to equal the golden's: identical images pass
-    /// unless the tolerance expects a difference (a lower bound above zero).
+    /// The verdict for pixels known to equal the golden's (by digests): no decoding.
     private func judgeIdentical(_ c: GoldenCase, _ drawn: DrawnImage, _ tolerance: Tolerance,
                                 _ result: inout CaseResult) -> CaseResult {
-        if tolerance.maxChannelDelta.contains(0) && tolerance.differentPixels.contains(0) {
-            result.status = .passed
-            result.message = "identical"
-            result.metrics = ComparisonMetrics.identical(width: drawn.width, height: drawn.height,
-                                                         tolerance: tolerance.description)
-            if options.reportImagesForPassingCases {
-                result.artifacts.actual = staging.save(drawn.straight(), for: c.id, as: "actual")
-            }
-            return result
-        }
-        let actual = drawn.straight()
-        // Rare: let the comparison say why identical images fail this tolerance.
-        let comparison = ImageComparison.compare(expected: actual, actual: actual, tolerance: tolerance)
+        let comparison = ImageComparison.identical(width: drawn.width, height: drawn.height, tolerance: tolerance)
         result.metrics = comparison.metrics
-        result.status = .failed
         result.message = comparison.summary
-        result.artifacts.actual = staging.save(actual, for: c.id, as: "actual")
+        result.status = comparison.pass ? .passed : .failed
+        if !comparison.pass || options.reportImagesForPassingCases {
+            result.artifacts.actual = staging.save(drawn.straight(), for: c.id, as: "actual")
+        }
         return result
     }
 
@@ -190,13 +179,5 @@ extension Duration {
     var seconds: Double {
         let (s, attos) = components
         return Double(s) + Double(attos) * 1e-18
-    }
-}
-
-extension ComparisonMetrics {
-    /// The metrics of two identical images.
-    static func identical(width: Int, height: Int, tolerance: String) -> ComparisonMetrics {
-        ComparisonMetrics(width: width, height: height, differentPixels: 0, excusedPixels: 0, maxChannelDelta: 0,
-                          meanAbsoluteError: 0, psnr: nil, pass: true, tolerance: tolerance)
     }
 }

@@ -26,21 +26,24 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let limit = try tolerance.tolerance() ?? .exact
         let result: PopoverDiff.ComparisonResult
-        let expectedImage: RGBAImage
         do {
-            expectedImage = try PNGFile.read(path: expected)
-            let actualImage = try PNGFile.read(path: actual)
-            result = ImageComparison.compare(expected: expectedImage, actual: actualImage, tolerance: limit,
-                                             wantsDiffMap: heatmap != nil)
+            let expectedBytes = try FileIO.readBytes(path: expected)
+            let actualBytes = try FileIO.readBytes(path: actual)
+            if expectedBytes == actualBytes && heatmap == nil {
+                // The same bytes are the same image: only the header is read, for the size.
+                let header = try PNGFile.header(expectedBytes, name: expected)
+                result = ImageComparison.identical(width: header.width, height: header.height, tolerance: limit)
+            } else {
+                let expectedImage = try PNGFile.decode(expectedBytes, name: expected)
+                let actualImage = try PNGFile.decode(actualBytes, name: actual)
+                result = ImageComparison.compare(expected: expectedImage, actual: actualImage, tolerance: limit,
+                                                 wantsDiffMap: heatmap != nil)
+                if let heatmap, let map = result.diffMap {
+                    try PNGFile.write(Heatmap.render(expected: expectedImage, diff: map), to: heatmap)
+                }
+            }
         } catch {
             throw UserError("\(error)")
-        }
-        if let heatmap, let map = result.diffMap {
-            do {
-                try PNGFile.write(Heatmap.render(expected: expectedImage, diff: map), to: heatmap)
-            } catch {
-                throw UserError("\(error)")
-            }
         }
         if json {
             let encoder = JSONEncoder()

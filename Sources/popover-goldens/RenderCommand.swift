@@ -1,5 +1,6 @@
 import ArgumentParser
 import PopoverGeometry
+import PopoverHarness
 import PopoverImage
 import PopoverRaster
 import PopoverSkins
@@ -13,7 +14,11 @@ struct RenderCommand: ParsableCommand {
         For the gik skin, --border/--gradient-from/--gradient-to render from your colours,
         --artwork DIR reads your folder of seven images and metrics.json, --tint applies
         the fork's tint recipe and --no-shadow drops the shadow.
+        --case ID renders one golden case exactly as the check draws it (see `list`).
         """)
+
+    @Option(name: .customLong("case"), help: "A case ID (see `list`): render it as the check does; the other drawing options do not apply.")
+    var caseID: String?
 
     @Option(help: "gik, two-asset or path.")
     var skin = "gik"
@@ -58,6 +63,7 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     func run() throws {
+        if let caseID { return try renderCase(caseID) }
         try checkPixelSize()
         do {
             let chosen = try chooseSkin()
@@ -67,6 +73,21 @@ struct RenderCommand: ParsableCommand {
             print("wrote \(out) (\(rendered.pixmap.width) x \(rendered.pixmap.height) pixels, skin \(chosen.id))")
         } catch let error as ValidationError {
             throw error
+        } catch {
+            throw UserError("\(error)")
+        }
+    }
+
+    /// A golden case, drawn by its skin exactly as `check` draws it.
+    private func renderCase(_ id: String) throws {
+        let catalog = try loadCatalog()
+        guard let c = catalog.cases.first(where: { $0.id == id }), let skin = catalog.skin(c.skinID) else {
+            throw UserError("\(HarnessError.unknownCase(id))")
+        }
+        do {
+            let rendered = try skin.render(c.request)
+            try PNGFile.write(rendered.pixmap.straightImage, to: out)
+            print("wrote \(out) (\(rendered.pixmap.width) x \(rendered.pixmap.height) pixels, case \(id))")
         } catch {
             throw UserError("\(error)")
         }
