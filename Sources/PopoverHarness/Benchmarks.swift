@@ -237,12 +237,13 @@ public enum ImageMagick {
     public static let compare = "/usr/bin/compare"
     public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: compare) }
 
-    /// `compare -channel RGBA -metric AE -fuzz 0 A B null:`; the count it prints.
+    /// `compare -precision 16 -channel RGBA -metric AE -fuzz 0 A B null:`; the count it
+    /// prints (`-precision 16`: by default it prints 6 significant digits, "1.89046e+06").
     /// `rawSize` reads both as raw 8-bit RGBA of that size.
     public static func absoluteErrorCount(_ a: String, _ b: String, rawSize: String? = nil) throws -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: compare)
-        var arguments = ["-channel", "RGBA", "-metric", "AE", "-fuzz", "0"]
+        var arguments = ["-precision", "16", "-channel", "RGBA", "-metric", "AE", "-fuzz", "0"]
         if let rawSize { arguments += ["-size", rawSize, "-depth", "8"] }
         process.arguments = arguments + [a, b, "null:"]
         let errors = Pipe()
