@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PopoverGeometry
 import PopoverRaster
 
@@ -39,8 +40,10 @@ struct ScaleArgument: ExpressibleByArgument {
     }
 }
 
-/// A finite number; the geometry core refuses NaN and infinities itself, with a
-/// message naming the value, so they are let through here.
-extension Double {
-    var finiteOrNil: Double? { isFinite ? self : nil }
+/// Prints one JSON object on one line, keys sorted (Foundation on Linux does not keep
+/// declaration order, so sorting is what makes the output the same on every run).
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }

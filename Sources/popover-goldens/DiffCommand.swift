@@ -46,14 +46,11 @@ struct DiffCommand: ParsableCommand {
             throw UserError("\(error)")
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
             if let metrics = result.metrics {
-                print(String(decoding: try encoder.encode(metrics), as: UTF8.self))
+                try printJSON(metrics)
             } else {
                 // Sizes differ: no pixels were compared.
-                let failure = ["pass": "false", "error": result.failures.joined(separator: "; ")]
-                print(String(decoding: try encoder.encode(failure), as: UTF8.self))
+                try printJSON(["pass": "false", "error": result.failures.joined(separator: "; ")])
             }
         } else {
             print(result.summary)

@@ -36,9 +36,7 @@ struct LayoutCommand: ParsableCommand {
             throw UserError("--size: \(size.size) is too large: its stretch stages are not finite numbers")
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(layout), as: UTF8.self))
+            try printJSON(layout)
         } else {
             print(layout.table)
         }

@@ -33,9 +33,7 @@ struct PlacementCommand: ParsableCommand {
             throw UserError("\(error)")
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(placement), as: UTF8.self))
+            try printJSON(placement)
         } else {
             print(placement)
         }
