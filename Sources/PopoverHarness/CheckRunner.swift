@@ -118,12 +118,11 @@ public struct CheckRunner: Sendable {
             }
             run.orphans.removeAll { run.pruned.contains($0) }
         }
-        // Entries for goldens that are gone describe nothing.
+        // Entries for goldens no case owns and no file holds (pruned ones included)
+        // describe nothing.
         if options.recordMode != .never {
-            for id in updated.goldens.keys where !owned.contains(id) || run.pruned.contains(id) {
-                if run.pruned.contains(id) || !FileManager.default.fileExists(atPath: store.path(for: id)) {
-                    updated.goldens[id] = nil
-                }
+            updated.goldens = updated.goldens.filter { id, _ in
+                owned.contains(id) || FileManager.default.fileExists(atPath: store.path(for: id))
             }
         }
         if updated != manifest {
