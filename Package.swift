@@ -1,14 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, each knowing only what it needs:
-//   PopoverGeometry  placement, image choice and stretch plans; no pixels
-//   PopoverImage     straight RGBA images and PNG files (libpng through a C shim)
-//   PopoverRaster    paths, coverage, paints, blend modes, images, shadows; no popovers
-//   PopoverSkins     geometry + raster: whole popover backgrounds
-//   PopoverDiff      pixel comparison, tolerances, heatmaps
-//   PopoverHarness   golden cases, golden files, record modes, check runs, reports
-//   popover-goldens  the command-line tool, a thin layer over the harness
+// Layers, each knowing only what it needs (an arrow: "is used by"):
+//
+//   PopoverGeometry ─────────────────────────────┐  placement, image choice, stretch plans; no pixels
+//   PopoverImage ──┬─> PopoverRaster ─┐           │  RGBA buffers and digests; no I/O
+//                  │                  ├─> PopoverSkins ─┐   paths, coverage, paints, shadows; no popovers, no PNG
+//                  ├─> PopoverFiles ──┘       ▲   │       │   PNG files (libpng, libdeflate), atomic writes
+//                  │        │                 │   │       │
+//                  └─> PopoverDiff ───────────┼───┼──┐    │   two images in, metrics and a diff map out
+//                                             │   ▼  ▼    ▼
+//   PopoverGeometry ──────────────────────────┘  PopoverHarness  cases, goldens, tolerance policy, check runs, shards
+//                                                     │
+//                                                     ▼
+//                                               PopoverReport    a finished run -> index.html, summary.json, junit.xml
+//                                                     │
+//                                                     ▼
+//                                               PopoverReview    accepting goldens: from the command line, approvals, a loopback server
+//
+//   PopoverBench: measurements behind the README's figures (uses the layers above).
+//   popover-goldens: the command-line tool, a thin layer over all of them.
 let package = Package(
     name: "PopoverGoldens",
     platforms: [.macOS(.v15)],
@@ -16,60 +27,82 @@ let package = Package(
         .executable(name: "popover-goldens", targets: ["popover-goldens"]),
         .library(name: "PopoverGeometry", targets: ["PopoverGeometry"]),
         .library(name: "PopoverImage", targets: ["PopoverImage"]),
+        .library(name: "PopoverFiles", targets: ["PopoverFiles"]),
         .library(name: "PopoverRaster", targets: ["PopoverRaster"]),
         .library(name: "PopoverSkins", targets: ["PopoverSkins"]),
         .library(name: "PopoverDiff", targets: ["PopoverDiff"]),
         .library(name: "PopoverHarness", targets: ["PopoverHarness"]),
+        .library(name: "PopoverReport", targets: ["PopoverReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // HTML built as typed nodes, so every string that enters the report is escaped.
-        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLibPNG",
-            pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
-        ),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
-        .target(name: "PopoverImage", dependencies: ["CPNGShim"]),
         .target(name: "PopoverGeometry"),
+        .target(name: "PopoverImage"),
+        .target(name: "PopoverFiles", dependencies: ["PopoverImage", "CPNGShim"]),
         .target(name: "PopoverRaster", dependencies: ["PopoverImage"]),
         .target(
             name: "PopoverSkins",
-            dependencies: ["PopoverGeometry", "PopoverRaster", "PopoverImage"],
-            resources: [.copy("Artwork")]
+            dependencies: ["PopoverGeometry", "PopoverRaster", "PopoverImage", "PopoverFiles"],
+            resources: [.copy("Artwork"), .embedInCode("Resources/seven-image-outlines.json")]
         ),
         .target(name: "PopoverDiff", dependencies: ["PopoverImage"]),
         .target(
             name: "PopoverHarness",
-            dependencies: [
-                "PopoverGeometry", "PopoverImage", "PopoverRaster", "PopoverSkins", "PopoverDiff",
-                .product(name: "Plot", package: "Plot"),
-            ]
+            dependencies: ["PopoverGeometry", "PopoverImage", "PopoverFiles", "PopoverSkins", "PopoverDiff"]
+        ),
+        .target(
+            name: "PopoverReport",
+            dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry"],
+            resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]
+        ),
+        .target(
+            name: "PopoverBench",
+            dependencies: ["PopoverHarness", "PopoverReport", "PopoverSkins", "PopoverDiff", "PopoverImage", "PopoverFiles"]
         ),
         .executableTarget(
             name: "popover-goldens",
             dependencies: [
-                "PopoverHarness", "PopoverSkins", "PopoverGeometry", "PopoverImage", "PopoverDiff",
+                "PopoverHarness", "PopoverReport", "PopoverBench", "PopoverSkins", "PopoverGeometry", "PopoverImage",
+                "PopoverFiles", "PopoverDiff", "PopoverRaster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzz targets: scripts/fuzz builds them with libFuzzer; a plain build makes replayers.
-        .executableTarget(name: "FuzzPNG", dependencies: ["PopoverImage"]),
-        .executableTarget(name: "FuzzLayout", dependencies: ["PopoverGeometry", "PopoverImage", "PopoverSkins"]),
-        .testTarget(name: "GeometryTests", dependencies: ["PopoverGeometry"]),
-        .testTarget(name: "ImageTests", dependencies: ["PopoverImage"]),
-        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage"]),
-        .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage"]),
-        .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["PopoverImage", "PopoverFiles"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["PopoverGeometry", "PopoverImage", "PopoverFiles", "PopoverSkins"]),
+        // Tests: one target per layer, plus the command line as a process and the golden
+        // suite itself. TestSupport holds what several of them share.
+        .target(
+            name: "TestSupport",
+            dependencies: ["PopoverGeometry", "PopoverImage", "PopoverFiles", "PopoverRaster", "PopoverSkins", "PopoverDiff",
+                           "PopoverHarness"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "GeometryTests", dependencies: ["PopoverGeometry", "TestSupport"]),
+        .testTarget(name: "ImageTests", dependencies: ["PopoverImage", "TestSupport"]),
+        .testTarget(name: "FileTests", dependencies: ["PopoverImage", "PopoverFiles", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage", "TestSupport"]),
+        .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage", "PopoverFiles", "TestSupport"]),
+        .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage", "TestSupport"]),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["PopoverHarness", "PopoverSkins", "PopoverGeometry", "PopoverDiff", "PopoverImage", "PopoverRaster"]
+            dependencies: ["PopoverHarness", "PopoverSkins", "PopoverGeometry", "PopoverDiff", "PopoverImage", "PopoverFiles",
+                           "PopoverRaster", "PopoverBench", "TestSupport"]
         ),
-        .testTarget(name: "ReportTests", dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverGeometry"]),
-        .testTarget(name: "GoldenTests", dependencies: ["PopoverHarness"]),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: ["PopoverHarness", "PopoverReport", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry",
+                           "TestSupport"]
+        ),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["PopoverHarness", "PopoverImage", "PopoverFiles", "TestSupport"]
+        ),
+        .testTarget(name: "GoldenTests", dependencies: ["PopoverHarness", "PopoverReport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@
 // Built by scripts/fuzz with `-sanitize=fuzzer,address -D FUZZING` (see FuzzPNG); a
 // normal build makes a replayer (`FuzzLayout FILE...`).
 import PopoverGeometry
+import PopoverFiles
 import PopoverImage
 import PopoverSkins
 

@@ -7,6 +7,7 @@
 // the target is a replayer instead:
 // `FuzzPNG FILE...` runs each file through the same checks, so `swift build` needs no
 // sanitizer and crashers can be replayed by hand.
+import PopoverFiles
 import PopoverImage
 
 /// Small limits: the fuzzer should explore the decoder, not wait on big allocations.

@@ -28,6 +28,9 @@ public struct DiffMap: Sendable, Equatable {
     public let width: Int
     public let height: Int
     var storage: Storage
+    /// The smallest rectangle holding every pixel that is not `.equal`, found while the
+    /// comparison fills the map; nil when every pixel is equal.
+    public internal(set) var changedRegion: PixelRegion?
 
     /// Wraps the two planes, which must each hold `width * height` entries.
     public init(width: Int, height: Int, magnitudes: [UInt8], classes: [PixelClass]) {
@@ -37,6 +40,11 @@ public struct DiffMap: Sendable, Equatable {
         self.width = width
         self.height = height
         self.storage = .planes(magnitudes: magnitudes, classes: classes)
+        var marked = MarkedBounds()
+        for y in 0..<height {
+            for x in 0..<width where classes[y * width + x] != .equal { marked.include(x: x, y: y) }
+        }
+        changedRegion = marked.region
     }
 
     /// A map of a given size with every pixel equal.
@@ -111,5 +119,20 @@ public struct DiffMap: Sendable, Equatable {
         }
         storage = .planes(magnitudes: magnitudes, classes: classes)
         return result
+    }
+}
+
+/// A rectangle of whole pixels: `width` x `height` from column `x`, row `y`.
+public struct PixelRegion: Sendable, Hashable, Codable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }

@@ -56,11 +56,17 @@ public enum ImageComparison {
                         if judge is NoExcuses && width <= 262_144 {
                             return scanCounting(e, a, width: width, height: height)
                         }
-                        return scan(e, a, width: width, height: height, judge: judge, magnitudes: nil, classes: nil)
+                        var unused = MarkedBounds()
+                        return scan(e, a, width: width, height: height, judge: judge, magnitudes: nil, classes: nil,
+                                    marked: &unused)
                     }
-                    return map!.withPlanes { magnitudes, classes in
-                        scan(e, a, width: width, height: height, judge: judge, magnitudes: magnitudes, classes: classes)
+                    var marked = MarkedBounds()
+                    let tally = map!.withPlanes { magnitudes, classes in
+                        scan(e, a, width: width, height: height, judge: judge, magnitudes: magnitudes, classes: classes,
+                             marked: &marked)
                     }
+                    map!.changedRegion = marked.region
+                    return tally
                 }
                 if let threshold = tolerance.perceptualThreshold {
                     return run(PerceptualJudge(threshold: threshold, expected: e, actual: a, width: width, height: height))
@@ -122,7 +128,8 @@ public enum ImageComparison {
         width: Int, height: Int,
         judge: Judge,
         magnitudes: UnsafeMutablePointer<UInt8>?,
-        classes: UnsafeMutablePointer<DiffMap.PixelClass>?
+        classes: UnsafeMutablePointer<DiffMap.PixelClass>?,
+        marked: inout MarkedBounds
     ) -> Tally {
         // Plain locals and wrapping arithmetic keep the inner loop in registers; the sums
         // cannot overflow (at most 4 * 255^2 per pixel into 64 bits).
@@ -159,6 +166,7 @@ public enum ImageComparison {
                     let i = y &* width &+ x
                     magnitudes[i] = UInt8(truncatingIfNeeded: magnitude)
                     classes[i] = pixelClass
+                    marked.include(x: x, y: y)
                 }
             }
             absoluteSum &+= rowAbsolute
@@ -239,6 +247,23 @@ public enum ImageComparison {
     static func channelDelta(_ p: UInt32, _ q: UInt32) -> UInt32 {
         let a = p & 0xFF, b = q & 0xFF
         return a > b ? a &- b : b &- a
+    }
+}
+
+/// The smallest rectangle holding every pixel the scan marked (different or excused).
+struct MarkedBounds {
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+
+    @inline(__always)
+    mutating func include(x: Int, y: Int) {
+        if x < minX { minX = x }
+        if x > maxX { maxX = x }
+        if y < minY { minY = y }
+        if y > maxY { maxY = y }
+    }
+
+    var region: PixelRegion? {
+        maxX < 0 ? nil : PixelRegion(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }
 

@@ -56,14 +56,21 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
         differentPixels: String?,
         perceptual: String?
     ) throws(ToleranceError) {
-        let layer = try ToleranceOverride(
-            parsingMaxChannelDelta: maxChannelDelta,
-            differentPixels: differentPixels,
-            perceptual: perceptual)
-        self = Tolerance.exact.applying(layer)
+        self = .exact
+        if let maxChannelDelta {
+            self.maxChannelDelta = try Tolerance.parseRange(maxChannelDelta, option: Option.maxChannelDelta)
+            try Tolerance.checkChannelRange(self.maxChannelDelta, option: Option.maxChannelDelta)
+        }
+        if let differentPixels {
+            self.differentPixels = try Tolerance.parseRange(differentPixels, option: Option.differentPixels)
+            try Tolerance.checkPixelRange(self.differentPixels, option: Option.differentPixels)
+        }
+        if let perceptual {
+            perceptualThreshold = try Tolerance.parseThreshold(perceptual, option: Option.perceptual)
+        }
     }
 
-    init(unchecked maxChannelDelta: ClosedRange<Int>, _ differentPixels: ClosedRange<Int>, _ threshold: Double?) {
+    public init(unchecked maxChannelDelta: ClosedRange<Int>, _ differentPixels: ClosedRange<Int>, _ threshold: Double?) {
         self.maxChannelDelta = maxChannelDelta
         self.differentPixels = differentPixels
         self.perceptualThreshold = threshold
@@ -79,7 +86,9 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
         return self
     }
 
-    func validate(
+    /// Throws naming the first option outside its limits; the option names say where the
+    /// value came from (a command-line flag, or a key path in a file).
+    public func validate(
         channelOption: String = Option.maxChannelDelta,
         pixelsOption: String = Option.differentPixels,
         perceptualOption: String = Option.perceptual
@@ -100,19 +109,6 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
         ]
         if let perceptualThreshold { parts.append("perceptual \(perceptualThreshold)") }
         return parts.joined(separator: ", ")
-    }
-
-    /// This tolerance with every option `layer` sets replaced by the layer's value.
-    public func applying(_ layer: ToleranceOverride) -> Tolerance {
-        var result = self
-        if let range = layer.maxChannelDelta { result.maxChannelDelta = range }
-        if let range = layer.differentPixels { result.differentPixels = range }
-        switch layer.perceptual {
-        case nil: break
-        case .off?: result.perceptualThreshold = nil
-        case .threshold(let value)?: result.perceptualThreshold = value
-        }
-        return result
     }
 }
 
@@ -160,7 +156,7 @@ extension Tolerance {
         return value
     }
 
-    static func checkChannelRange(_ range: ClosedRange<Int>, option: String) throws(ToleranceError) {
+    public static func checkChannelRange(_ range: ClosedRange<Int>, option: String) throws(ToleranceError) {
         if range.lowerBound < 0 {
             throw ToleranceError(option: option, value: String(range.lowerBound), problem: .outside(allowed: "0-255"))
         }
@@ -169,13 +165,13 @@ extension Tolerance {
         }
     }
 
-    static func checkPixelRange(_ range: ClosedRange<Int>, option: String) throws(ToleranceError) {
+    public static func checkPixelRange(_ range: ClosedRange<Int>, option: String) throws(ToleranceError) {
         if range.lowerBound < 0 {
             throw ToleranceError(option: option, value: String(range.lowerBound), problem: .negative)
         }
     }
 
-    static func checkThreshold(_ value: Double, option: String) throws(ToleranceError) {
+    public static func checkThreshold(_ value: Double, option: String) throws(ToleranceError) {
         guard value.isFinite else {
             throw ToleranceError(option: option, value: "\(value)", problem: .notFinite)
         }
@@ -185,7 +181,7 @@ extension Tolerance {
     }
 
     /// "N-M", the form `parseRange` reads back.
-    static func format(_ range: ClosedRange<Int>) -> String {
+    public static func format(_ range: ClosedRange<Int>) -> String {
         "\(range.lowerBound)-\(range.upperBound)"
     }
 }

@@ -1,94 +1,95 @@
+import Foundation
 import PopoverGeometry
 import PopoverRaster
 
-/// The outlines the seven images are drawn from (reference section 2), in the image's
-/// points. Up images carry the arrow on top pointing up; side images carry it on the
+/// The outlines the seven images are drawn from (docs/specification.md §3.4), in the
+/// image's points: up images carry the arrow on top pointing up, side images on the
 /// right pointing right.
+///
+/// The coordinates live in `Resources/seven-image-outlines.json`, which
+/// scripts/make-artwork and tools/cairo-fidelity read too, so the three drawings of
+/// these outlines cannot drift apart. The file is compiled into the binary.
 public enum SevenImagePaths {
     public static func path(for image: ArrowImage) -> Path {
-        switch image {
-        case .up: return upPath
-        case .upRight: return upRightPath
-        case .down: return upPath.applying(flip(height: 51))
-        case .downRight: return upRightPath.applying(flip(height: 51))
-        case .side: return sidePath
-        case .sideTop: return sideBottomPath.applying(flip(height: 67))
-        case .sideBottom: return sideBottomPath
+        outlines[image]!
+    }
+
+    /// Every image's outline, built once from the data file. A malformed file is a
+    /// programming error caught by the first test that draws anything.
+    static let outlines: [ArrowImage: Path] = {
+        do {
+            return try OutlineFile.parse(PackageResources.seven_image_outlines_json)
+        } catch {
+            fatalError("Resources/seven-image-outlines.json: \(error)")
         }
+    }()
+}
+
+/// The outline data file: named outlines as command lists, and for each image the
+/// outline it uses, possibly flipped upside down within a height.
+public enum OutlineFile {
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    /// y -> height - y.
-    private static func flip(height: Double) -> Transform {
-        Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: height)
+    /// The commands of each named outline, as written (command name and numbers).
+    public static func commands(_ bytes: [UInt8]) throws -> [String: [(String, [Double])]] {
+        guard let root = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let outlines = root["outlines"] as? [String: [[Any]]] else {
+            throw Problem(description: "expected an object with \"outlines\" holding command lists")
+        }
+        var result: [String: [(String, [Double])]] = [:]
+        for (name, list) in outlines {
+            result[name] = try list.map { command in
+                guard let verb = command.first as? String else { throw Problem(description: "\(name): a command without a name") }
+                let numbers = try command.dropFirst().map { value -> Double in
+                    guard let number = value as? NSNumber else { throw Problem(description: "\(name): \(verb): not a number") }
+                    return number.doubleValue
+                }
+                return (verb, numbers)
+            }
+        }
+        return result
     }
 
-    /// U: the arrow in the middle of the top edge.
-    private static let upPath: Path = {
-        var p = Path()
-        p.move(to: 28, 1)
-        p.line(to: 46, 19)
-        p.line(to: 48, 19)
-        p.arc(tangentTo: 55, 19, 55, 26, radius: 7)
-        p.line(to: 55, 42)
-        p.arc(tangentTo: 55, 49, 48, 49, radius: 7)
-        p.line(to: 8, 49)
-        p.arc(tangentTo: 1, 49, 1, 42, radius: 7)
-        p.line(to: 1, 26)
-        p.arc(tangentTo: 1, 19, 8, 19, radius: 7)
-        p.line(to: 10, 19)
-        p.close()
-        return p
-    }()
+    /// Every image's path.
+    public static func parse(_ bytes: [UInt8]) throws -> [ArrowImage: Path] {
+        let outlines = try commands(bytes)
+        guard let root = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let images = root["images"] as? [String: [String: Any]] else {
+            throw Problem(description: "expected \"images\" naming each image's outline")
+        }
+        var paths: [ArrowImage: Path] = [:]
+        for image in ArrowImage.allCases {
+            guard let entry = images[image.rawValue], let name = entry["outline"] as? String,
+                  let commands = outlines[name] else {
+                throw Problem(description: "images.\(image.rawValue): names no outline of the file")
+            }
+            var path = try build(commands, outline: name)
+            if let height = (entry["flipHeight"] as? NSNumber)?.doubleValue {
+                path = path.applying(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: height))
+            }
+            paths[image] = path
+        }
+        return paths
+    }
 
-    /// UR: the arrow runs into the top-right corner, whose curve replaces the arc.
-    private static let upRightPath: Path = {
+    static func build(_ commands: [(String, [Double])], outline: String) throws -> Path {
         var p = Path()
-        p.move(to: 28, 1)
-        p.line(to: 46, 19)
-        p.curve(to: 50, 26, control1: 49, 21, control2: 50, 23)
-        p.line(to: 50, 42)
-        p.arc(tangentTo: 50, 49, 43, 49, radius: 7)
-        p.line(to: 8, 49)
-        p.arc(tangentTo: 1, 49, 1, 42, radius: 7)
-        p.line(to: 1, 26)
-        p.arc(tangentTo: 1, 19, 8, 19, radius: 7)
-        p.line(to: 10, 19)
-        p.close()
+        for (verb, n) in commands {
+            let expected = ["move": 2, "line": 2, "arcTo": 5, "curve": 6, "close": 0][verb]
+            guard let expected else { throw Problem(description: "\(outline): unknown command '\(verb)'") }
+            guard n.count == expected else {
+                throw Problem(description: "\(outline): \(verb) takes \(expected) numbers, got \(n.count)")
+            }
+            switch verb {
+            case "move": p.move(to: n[0], n[1])
+            case "line": p.line(to: n[0], n[1])
+            case "arcTo": p.arc(tangentTo: n[0], n[1], n[2], n[3], radius: n[4])
+            case "curve": p.curve(to: n[4], n[5], control1: n[0], n[1], control2: n[2], n[3])
+            default: p.close()
+            }
+        }
         return p
-    }()
-
-    /// S: a narrow body (x 1...17) with the arrow on its right, 7 below the middle.
-    private static let sidePath: Path = {
-        var p = Path()
-        p.move(to: 35, 43)
-        p.line(to: 17, 61)
-        p.line(to: 17, 63)
-        p.arc(tangentTo: 17, 70, 10, 70, radius: 7)
-        p.line(to: 8, 70)
-        p.arc(tangentTo: 1, 70, 1, 63, radius: 7)
-        p.line(to: 1, 8)
-        p.arc(tangentTo: 1, 1, 8, 1, radius: 7)
-        p.line(to: 10, 1)
-        p.arc(tangentTo: 17, 1, 17, 8, radius: 7)
-        p.line(to: 17, 25)
-        p.close()
-        return p
-    }()
-
-    /// SB: the arrow runs into the bottom-right corner.
-    private static let sideBottomPath: Path = {
-        var p = Path()
-        p.move(to: 35, 43)
-        p.line(to: 17, 61)
-        p.curve(to: 10, 65, control1: 15, 64, control2: 13, 65)
-        p.line(to: 8, 65)
-        p.arc(tangentTo: 1, 65, 1, 58, radius: 7)
-        p.line(to: 1, 8)
-        p.arc(tangentTo: 1, 1, 8, 1, radius: 7)
-        p.line(to: 10, 1)
-        p.arc(tangentTo: 17, 1, 17, 8, radius: 7)
-        p.line(to: 17, 25)
-        p.close()
-        return p
-    }()
+    }
 }

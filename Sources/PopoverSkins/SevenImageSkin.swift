@@ -50,6 +50,10 @@ public struct SevenImageSkin: Skin {
     public var metrics: PopoverMetrics { layoutMetrics.popoverMetrics }
     public var castsShadow: Bool { shadow != nil }
 
+    public func canvasSize(for request: PopoverRequest) -> Size {
+        CanvasFrame(bounds: request.bounds, shadow: shadow, scale: request.scale).size
+    }
+
     /// One of the seven images at `scale`, tinted and mirrored as asked.
     public func sourceImage(_ image: ArrowImage, scale: Double, mirrored: Bool = false) throws(SkinError) -> Pixmap {
         try validateScale(scale)

@@ -51,7 +51,14 @@ public protocol Skin: Sendable {
     var metrics: PopoverMetrics { get }
     /// Whether the background casts a shadow.
     var castsShadow: Bool { get }
+    /// The size in points of the bitmap `render` makes for `request`: the bounds, plus
+    /// room for the shadow when there is one.
+    func canvasSize(for request: PopoverRequest) -> Size
     func render(_ request: PopoverRequest) throws -> RenderedPopover
+}
+
+extension Skin {
+    public func canvasSize(for request: PopoverRequest) -> Size { request.bounds }
 }
 
 /// What can go wrong drawing a skin. Messages name the value or file at fault.
@@ -61,6 +68,13 @@ public enum SkinError: Error, Equatable, CustomStringConvertible {
     case invalidScale(Double)
     case artwork(file: String, problem: String)
     case unknownSkin(String, known: [String])
+    /// A bitmap too large to draw or to write as a PNG.
+    case canvasTooLarge(bounds: Size, scale: Double, limit: String)
+    /// An arrow offset beyond the edge the arrow sits on.
+    case arrowOffEdge(offset: Double, edge: Double)
+    /// Colours, artwork, tint or the shadow switch asked of a skin that is not made of
+    /// seven images.
+    case customNeedsSevenImages(String)
 
     public var description: String {
         switch self {
@@ -69,10 +83,22 @@ public enum SkinError: Error, Equatable, CustomStringConvertible {
         case .invalidScale(let s): "scale must be 1, 2 or 3, got \(s)"
         case .artwork(let file, let problem): "\(file): \(problem)"
         case .unknownSkin(let name, let known): "unknown skin '\(name)' (known: \(known.joined(separator: ", ")))"
+        case .canvasTooLarge(let bounds, let scale, let limit):
+            "\(bounds) points at scale \(Int(scale)) is too large: with room for the shadow the image would exceed "
+                + "the limit of \(limit)"
+        case .customNeedsSevenImages(let name):
+            "colours, artwork, tint and the shadow switch apply to seven-image (gik) skins only, not to '\(name)'"
+        case .arrowOffEdge(let offset, let edge):
+            "\(offset) moves the arrow off the popover: the edge it sits on is \(plainNumber(edge)) points long, so "
+                + "the offset must lie within -\(plainNumber(edge))...\(plainNumber(edge))"
         }
     }
 }
 
 func validateScale(_ scale: Double) throws(SkinError) {
     guard scale == 1 || scale == 2 || scale == 3 else { throw .invalidScale(scale) }
+}
+
+private func plainNumber(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
 }

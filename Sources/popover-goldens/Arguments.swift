@@ -17,7 +17,8 @@ struct SizeArgument: ExpressibleByArgument {
         size = Size(width: w, height: h)
     }
 
-    static var defaultValueDescription: String { "WxH" }
+    /// How `--help` shows a default: "216x235".
+    var defaultValueDescription: String { "\(plain(size.width))x\(plain(size.height))" }
 }
 
 /// "#rrggbb" or "#rrggbbaa".
@@ -38,6 +39,9 @@ struct ScaleArgument: ExpressibleByArgument {
         guard let v = Int(argument), (1...3).contains(v) else { return nil }
         value = Double(v)
     }
+
+    /// How `--help` shows a default: "2".
+    var defaultValueDescription: String { "\(Int(value))" }
 }
 
 /// Prints one JSON object on one line, keys sorted (Foundation on Linux does not keep
@@ -46,4 +50,9 @@ func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+/// A number as people write it: 216, 0.5.
+func plain(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
 }

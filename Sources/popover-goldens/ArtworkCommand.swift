@@ -1,5 +1,6 @@
 import ArgumentParser
 import PopoverGeometry
+import PopoverFiles
 import PopoverImage
 import PopoverSkins
 

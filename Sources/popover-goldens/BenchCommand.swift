@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PopoverBench
 import PopoverHarness
 
 struct BenchCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PopoverFiles
 import PopoverImage
 import PopoverSkins
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PopoverDiff
+import PopoverFiles
 import PopoverImage
 
 struct DiffCommand: ParsableCommand {

@@ -46,3 +46,13 @@ struct UserError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Runs `body`, turning a library's error (which names the file or value at fault)
+/// into a `UserError`: printed as is, exit status 2.
+func userFacing<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw UserError("\(error)")
+    }
+}

@@ -1,8 +1,7 @@
 import ArgumentParser
+import PopoverFiles
 import PopoverGeometry
 import PopoverHarness
-import PopoverImage
-import PopoverRaster
 import PopoverSkins
 
 struct RenderCommand: ParsableCommand {
@@ -10,7 +9,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render one popover background to a PNG file.",
         discussion: """
-        Skins: gik (themes default, sample, files, tinted), two-asset (orange), path (slate).
+        Skins: gik (themes default, sample, files, tinted), two-asset (orange), path (slate), or any skin ID.
         For the gik skin, --border/--gradient-from/--gradient-to render from your colours,
         --artwork DIR reads your folder of seven images and metrics.json, --tint applies
         the fork's tint recipe and --no-shadow drops the shadow.
@@ -20,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("case"), help: "A case ID (see `list`): render it as the check does; the other drawing options do not apply.")
     var caseID: String?
 
-    @Option(help: "gik, two-asset or path.")
+    @Option(help: "gik, two-asset, path, or a skin ID.")
     var skin = "gik"
 
     @Option(help: "The skin's theme (default, sample, files, tinted, orange, slate).")
@@ -47,14 +46,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Gradient colour at the bottom.")
     var gradientTo: ColorArgument?
 
-    @Option(help: "A folder of the seven images (1x, 2x, 3x) with metrics.json.")
+    @Option(help: "A folder of the seven images (any of 1x, 2x, 3x) with metrics.json.")
     var artwork: String?
 
     @Option(help: "Tint colour for the fork's tint recipe.")
     var tint: ColorArgument?
 
-    @Flag(help: "Tint at scale 1 like the fork (blurry at 2x and 3x).")
-    var tintAt1x = false
+    @Flag(name: .customLong("tint-at-1x"), help: "Tint at scale 1 like the fork (blurry at 2x and 3x).")
+    var tintAtOneX = false
 
     @Flag(help: "Draw no shadow.")
     var noShadow = false
@@ -64,18 +63,37 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if let caseID { return try renderCase(caseID) }
-        try checkPixelSize()
+        let catalog = try loadCatalog()
+        let wanted = try choice()
+        let chosen = try userFacing { () throws(SkinError) in try wanted.make(from: catalog.skins) }
+        let request = PopoverRequest(bounds: size.size, direction: direction, arrowOffset: offset, scale: scale.value)
         do {
-            let chosen = try chooseSkin()
-            let request = PopoverRequest(bounds: size.size, direction: direction, arrowOffset: offset, scale: scale.value)
+            try RenderLimits.check(request, skin: chosen)
+        } catch .canvasTooLarge(let bounds, let scale, let limit) {
+            throw UserError("--size: \(SkinError.canvasTooLarge(bounds: bounds, scale: scale, limit: limit))")
+        } catch {
+            throw UserError("--offset: \(error)")
+        }
+        try userFacing {
             let rendered = try chosen.render(request)
             try PNGFile.write(rendered.pixmap.straightImage, to: out)
             print("wrote \(out) (\(rendered.pixmap.width) x \(rendered.pixmap.height) pixels, skin \(chosen.id))")
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            throw UserError("\(error)")
         }
+    }
+
+    private func choice() throws -> SkinChoice {
+        var choice = SkinChoice()
+        choice.family = skin
+        choice.theme = theme
+        let colours = [border, gradientFrom, gradientTo].compactMap { $0?.color }
+        if !colours.isEmpty {
+            guard colours.count == 3 else { throw UserError("give all three of --border, --gradient-from and --gradient-to") }
+            choice.colours = ColorSet(border: colours[0], gradientFrom: colours[1], gradientTo: colours[2])
+        }
+        choice.artworkFolder = artwork
+        choice.tint = tint.map { Tint(color: $0.color, reproducesScaleOneBlur: tintAtOneX) }
+        choice.shadow = !noShadow
+        return choice
     }
 
     /// A golden case, drawn by its skin exactly as `check` draws it.
@@ -84,69 +102,10 @@ struct RenderCommand: ParsableCommand {
         guard let c = catalog.cases.first(where: { $0.id == id }), let skin = catalog.skin(c.skinID) else {
             throw UserError("\(HarnessError.unknownCase(id))")
         }
-        do {
+        try userFacing {
             let rendered = try skin.render(c.request)
             try PNGFile.write(rendered.pixmap.straightImage, to: out)
             print("wrote \(out) (\(rendered.pixmap.width) x \(rendered.pixmap.height) pixels, case \(id))")
-        } catch {
-            throw UserError("\(error)")
         }
-    }
-
-    /// Room a shadow may add on each side, in points: the standard shadow (radius 20,
-    /// offset 10) reaches about 70; this is generous.
-    static let shadowRoom = 128.0
-
-    /// Refuses bounds whose image could not be written as a PNG (or would take gigabytes)
-    /// before anything is allocated, and offsets beyond the arrow's edge; the geometry
-    /// core checks NaN, infinities and signs.
-    private func checkPixelSize() throws {
-        let w = size.size.width, h = size.size.height
-        guard w.isFinite, h.isFinite, w >= 0, h >= 0 else { return }
-        let limits = PNGLimits.default
-        let pixelWidth = ((w + 2 * Self.shadowRoom) * scale.value).rounded(.up)
-        let pixelHeight = ((h + 2 * Self.shadowRoom) * scale.value).rounded(.up)
-        guard pixelWidth <= Double(limits.maxSide), pixelHeight <= Double(limits.maxSide),
-              limits.admits(width: Int(pixelWidth), height: Int(pixelHeight)) else {
-            throw UserError("--size: \(size.size) points at scale \(Int(scale.value)) is too large: with room for "
-                + "the shadow the image would exceed the limit of \(limits)")
-        }
-        // An arrow far off its edge means nothing, and the raster core cannot place a
-        // picture beyond Int.max device pixels (the two-asset skin draws its arrow there).
-        let edge = direction.isVertical ? w : h
-        if offset.isFinite && abs(offset) > edge {
-            let length = edge == edge.rounded() && edge < 1e15 ? String(Int(edge)) : "\(edge)"
-            throw UserError("--offset: \(offset) moves the arrow off the popover: the edge it sits on is "
-                + "\(length) points long, so the offset must lie within -\(length)...\(length)")
-        }
-    }
-
-    private func chooseSkin() throws -> any Skin {
-        let customColours = [border, gradientFrom, gradientTo].compactMap { $0 }
-        let customised = !customColours.isEmpty || artwork != nil || tint != nil || noShadow
-        guard skin == "gik" || !customised else {
-            throw UserError("--border, --gradient-from, --gradient-to, --artwork, --tint and --no-shadow apply to the gik skin only")
-        }
-        if !customised {
-            let defaults = ["gik": "default", "two-asset": "orange", "path": "slate"]
-            return try SkinCatalog.named("\(skin)-\(theme ?? defaults[skin] ?? "default")")
-        }
-        let source: SevenImageArtwork
-        if let artwork {
-            source = .files(try ArtworkSet(folder: artwork))
-        } else if !customColours.isEmpty {
-            guard let border, let gradientFrom, let gradientTo else {
-                throw UserError("give all three of --border, --gradient-from and --gradient-to")
-            }
-            source = .rendered(ColorSet(border: border.color, gradientFrom: gradientFrom.color, gradientTo: gradientTo.color))
-        } else {
-            guard case let base as SevenImageSkin = try SkinCatalog.named("gik-\(theme ?? "default")") else {
-                throw UserError("unknown gik theme")
-            }
-            source = base.artwork
-        }
-        return SevenImageSkin(id: "gik-custom", summary: "custom", artwork: source,
-                              tint: tint.map { Tint(color: $0.color, reproducesScaleOneBlur: tintAt1x) },
-                              shadow: noShadow ? nil : SevenImageSkin.standardShadow)
     }
 }

@@ -1,24 +1,41 @@
 import Foundation
+import PopoverFiles
 import PopoverHarness
+import PopoverReport
 import Testing
+import TestSupport
 
-/// The package's own folders, found from this file's path (Tests/GoldenTests/...).
-private let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-/// One check of every case, shared by the parameterized test below: it runs once, on
-/// every core, when the first case asks for its verdict, and writes Reports/index.html.
+/// One check of every case (or of this machine's shard: GOLDEN_SHARD=I/N), shared by the
+/// parameterized test below: it runs once, on every core, when the first case asks for
+/// its verdict, and publishes Reports/index.html.
 enum GoldenRun {
     static let catalog: Result<CaseCatalog, any Error> = Result { try CaseCatalog.standard() }
+    static let reports = PackageFolders.root + "/Reports"
 
-    static var caseIDs: [String] { (try? catalog.get().cases.map(\.id)) ?? ["(the case catalog failed to load)"] }
+    /// GOLDEN_SHARD, when set: the share of the cases this machine judges.
+    static let shard: Result<Shard?, HarnessError> = Result { () throws(HarnessError) -> Shard? in
+        guard let text = ProcessInfo.processInfo.environment["GOLDEN_SHARD"], !text.isEmpty else { return nil }
+        return try Shard(parsing: text)
+    }
+
+    static var caseIDs: [String] {
+        guard let catalog = try? catalog.get() else { return ["(the case catalog failed to load)"] }
+        guard case .success(let shard) = shard else { return ["(GOLDEN_SHARD is not I/N)"] }
+        let cases = shard.map { $0.select(catalog.cases, cost: catalog.estimatedCost) } ?? catalog.cases
+        return cases.map(\.id)
+    }
 
     static let outcome: Result<(run: CheckRun, byID: [String: CaseResult]), any Error> = Result {
         var options = CheckOptions()
-        options.goldensFolder = packageRoot + "/Goldens"
-        options.reportsFolder = packageRoot + "/Reports"
+        options.goldensFolder = PackageFolders.goldens
         options.recordMode = try RecordMode.fromEnvironment()
-        let run = try CheckRunner(catalog: catalog.get(), options: options).run()
+        options.shard = try shard.get()
+        let folder = ReportFolder(reports)
+        let staging = try folder.stage()
+        var runner = CheckRunner(catalog: try catalog.get(), options: options)
+        runner.sink = staging
+        let run = try runner.run()
+        try folder.publish(run, from: staging)
         return (run, Dictionary(uniqueKeysWithValues: run.results.map { ($0.id, $0) }))
     }
 }
@@ -28,15 +45,32 @@ struct GoldenSuite {
     @Test("matches its golden", arguments: GoldenRun.caseIDs)
     func golden(_ id: String) throws {
         let outcome = try GoldenRun.outcome.get()
-        let report = outcome.run.reportPath ?? "(no report written)"
         let result = try #require(outcome.byID[id], "no result for \(id)")
+        guard result.status.isFailure else { return }
         var metrics = ""
         if let m = result.metrics {
             metrics = " (differentPixels \(m.differentPixels), maxChannelDelta \(m.maxChannelDelta), "
                 + "meanAbsoluteError \(String(format: "%.3f", m.meanAbsoluteError)), psnr "
                 + (m.psnr.map { String(format: "%.1f", $0) } ?? "inf") + ")"
         }
-        #expect(!result.status.isFailure, "\(id): \(result.status.rawValue): \(result.message)\(metrics); report: \(report)")
+        // The pictures, for `swift test --attachments-path DIR` and for a person reading.
+        var files: [String] = []
+        let images = [("expected", result.artifacts.expected), ("actual", result.artifacts.actual),
+                      ("heatmap", result.artifacts.heatmap)]
+        for case let (kind, image?) in images {
+            let path = GoldenRun.reports + "/" + image.path
+            files.append("\(kind) \(path)")
+            if let bytes = try? FileIO.readBytes(path: path) {
+                Attachment.record(bytes, named: id.replacingOccurrences(of: "/", with: "_") + ".\(kind).png")
+            }
+        }
+        let accept = result.status.isAcceptable
+            ? "; if the change is intended: popover-goldens accept '\(id)'" : ""
+        Issue.record("""
+            \(id): \(result.status.rawValue): \(result.message)\(metrics); \
+            \(files.isEmpty ? "no images" : files.joined(separator: ", ")); \
+            report \(GoldenRun.reports)/index.html\(accept)
+            """)
     }
 
     @Test("the run itself had no errors, and no golden is orphaned")

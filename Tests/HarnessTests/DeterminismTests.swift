@@ -1,5 +1,6 @@
 import Foundation
 import PopoverHarness
+import PopoverImage
 import Testing
 
 @Suite("Determinism")
@@ -11,16 +12,15 @@ struct DeterminismTests {
         let cases = stride(from: 0, to: catalog.cases.count, by: 17).map { catalog.cases[$0] }
         var one = CheckOptions()
         one.jobs = 1
-        one.writesReport = false
         let runner = CheckRunner(catalog: catalog, options: one)
-        let sequential = try cases.map { try runner.draw($0).digest }
-        let again = try cases.map { try runner.draw($0).digest }
+        let sequential = try cases.map { ContentDigest.xxh64Hex(try runner.draw($0).pixels) }
+        let again = try cases.map { ContentDigest.xxh64Hex(try runner.draw($0).pixels) }
         #expect(sequential == again)
         // Four threads at once, each drawing a quarter of the cases, in reverse order.
         let digests = DigestSlots(count: cases.count)
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for i in stride(from: cases.count - 1 - worker, through: 0, by: -4) {
-                digests.set(i, (try? runner.draw(cases[i]).digest) ?? "failed")
+                digests.set(i, (try? runner.draw(cases[i])).map { ContentDigest.xxh64Hex($0.pixels) } ?? "failed")
             }
         }
         #expect(digests.values == sequential)

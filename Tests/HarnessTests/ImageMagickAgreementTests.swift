@@ -2,9 +2,12 @@ import Foundation
 import PopoverDiff
 import PopoverGeometry
 import PopoverHarness
+import PopoverFiles
 import PopoverImage
+import PopoverBench
 import PopoverSkins
 import Testing
+import TestSupport
 
 /// Our count of differing pixels must equal ImageMagick's `compare -metric AE` (fuzz
 /// 0) on real pairs: committed goldens against renders with a deliberate change.
@@ -40,14 +43,15 @@ struct ImageMagickAgreementTests {
             let actual = try skin.render(request).pixmap.straightImage
             let path = folder + "/" + id.replacingOccurrences(of: "/", with: "_") + ".png"
             try PNGFile.write(actual, to: path)
-            out.append((packageRoot + "/Goldens/" + id + ".png", path))
+            out.append((PackageFolders.goldens + "/" + id + ".png", path))
         }
         return out
     }
 
-    @Test("differentPixels equals compare -metric AE", .enabled(if: ImageMagick.isInstalled,
+    @Test("differentPixels equals compare -metric AE", .enabled(if: ImageMagick.isInstalled || runningOnCI,
                                                                 "ImageMagick's compare is not installed (scripts/install-dependencies)"))
     func agreement() throws {
+        try #require(ImageMagick.isInstalled, "ImageMagick's compare is not installed: CI must have it (scripts/install-dependencies)")
         for (expected, actual) in try Self.pairs() {
             let ours = ImageComparison.compare(expected: try PNGFile.read(path: expected),
                                                actual: try PNGFile.read(path: actual), tolerance: .exact)

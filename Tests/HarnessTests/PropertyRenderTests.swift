@@ -3,6 +3,7 @@ import PopoverGeometry
 import PopoverRaster
 import PopoverSkins
 import Testing
+import TestSupport
 
 /// Rendering random small popovers with every skin: no trap, a bitmap of the size the
 /// bounds call for, the background inside it. Run under the address sanitizer by

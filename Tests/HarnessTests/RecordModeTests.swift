@@ -1,13 +1,19 @@
 import Foundation
 import PopoverDiff
+import PopoverFiles
 import PopoverHarness
 import PopoverImage
 import Testing
+import TestSupport
 
 @Suite("Record modes and the goldens folder")
 struct RecordModeTests {
     let catalog = try! CaseCatalog(skins: [FlatSkin()])
     let filter = "flat/up"
+
+    func runner(_ goldens: String, _ mode: RecordMode, cache: String? = nil, filter: String? = "flat/up") -> CheckRunner {
+        CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: mode, filter: filter, cache: cache))
+    }
 
     @Test("the record mode comes from GOLDEN_RECORD, else never on CI, else missing")
     func environment() throws {
@@ -23,68 +29,72 @@ struct RecordModeTests {
 
     @Test("never: a missing golden fails and says how to record it; the goldens folder stays empty")
     func neverRecords() throws {
-        let goldens = temporaryFolder(), reports = temporaryFolder()
-        let run = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
-                                                                     filter: filter)).run()
+        let goldens = temporaryFolder()
+        let run = try runner(goldens, .never).run()
         #expect(run.results.count > 10)
         #expect(run.results.allSatisfy { $0.status == .missing })
         #expect(run.results[0].message.contains("scripts/regenerate-goldens '\(run.results[0].id)'"))
         #expect(run.exitCode == 1)
         #expect(GoldenStore(folder: goldens).allIDs().isEmpty)
-        #expect(FileManager.default.fileExists(atPath: reports + "/index.html"))
     }
 
-    @Test("missing: records absent goldens; the next run confirms every case by digest")
-    func missingThenDigests() throws {
-        let goldens = temporaryFolder(), reports = temporaryFolder()
-        let runner = CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .missing,
-                                                                   filter: filter))
-        let first = try runner.run()
+    @Test("missing: records absent goldens; with the cache kept, the next run confirms every case without decoding")
+    func missingThenCache() throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        let first = try runner(goldens, .missing, cache: cache).run()
         #expect(first.results.allSatisfy { $0.status == .new })
         #expect(first.exitCode == 0)
-        let manifest = GoldenManifest.load(from: goldens)
-        #expect(manifest.goldens.count == first.results.count)
         // Each recorded golden decodes to exactly what was drawn.
         let sample = first.results[3]
         let decoded = try PNGFile.read(path: sample.goldenPath)
-        let drawn = try runner.draw(sample.goldenCase).straight()
+        let drawn = try runner(goldens, .never).draw(try #require(catalog.cases.first { $0.id == sample.id }))
         #expect(decoded == drawn)
+        #expect(sample.goldenDigest == SHA256.hex(try FileIO.readBytes(path: sample.goldenPath)))
 
-        let second = try runner.run()
-        #expect(second.results.allSatisfy { $0.status == .passed && $0.matchedByDigest })
-        #expect(second.exitCode == 0)
+        let second = try runner(goldens, .never, cache: cache).run()
+        #expect(second.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
+        // Without the cache every golden file is decoded and compared, with the same verdicts
+        // (cases whose goldens hold the very same bytes share what the first one's decode
+        // established).
+        let fresh = try runner(goldens, .never, cache: temporaryFolder()).run()
+        #expect(fresh.results.allSatisfy { $0.status == .passed })
+        let decodedFiles = Set(fresh.results.filter { !$0.confirmedFromCache }.map(\.goldenDigest))
+        #expect(decodedFiles == Set(fresh.results.map(\.goldenDigest)))
     }
 
-    @Test("a changed golden fails with metrics and report images; failed mode re-records only it")
+    @Test("a changed golden fails with metrics and hands its images over; failed mode re-records only it")
     func failedMode() throws {
-        let goldens = temporaryFolder(), reports = temporaryFolder()
-        let base = options(goldens: goldens, reports: reports, mode: .missing, filter: filter)
-        let runner = CheckRunner(catalog: catalog, options: base)
-        let recorded = try runner.run()
+        let goldens = temporaryFolder()
+        let recorded = try runner(goldens, .missing).run()
         // Paint one pixel of one golden red: exactly one pixel differs.
         let victim = recorded.results[5]
         var image = try PNGFile.read(path: victim.goldenPath)
         image.pixels[0] = 255; image.pixels[1] = 0; image.pixels[2] = 0; image.pixels[3] = 255
         try PNGFile.write(image, to: victim.goldenPath)
 
-        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
-                                                                       filter: filter)).run()
+        let sink = CapturingSink()
+        var checker = runner(goldens, .never)
+        checker.sink = sink
+        let check = try checker.run()
         #expect(check.exitCode == 1)
         let failed = check.results.filter { $0.status == .failed }
         #expect(failed.map(\.id) == [victim.id])
         let metrics = try #require(failed.first?.metrics)
         #expect(metrics.differentPixels == 1)
         #expect(!metrics.pass)
-        let artifacts = try #require(failed.first?.artifacts)
-        for path in [artifacts.expected, artifacts.actual, artifacts.heatmap] {
-            let relative = try #require(path)
-            #expect(FileManager.default.fileExists(atPath: reports + "/" + relative), "\(relative)")
-        }
+        #expect(failed.first?.changedRegion == PixelRegion(x: 0, y: 0, width: 1, height: 1))
+        // Only the failing case's pictures are kept: the golden as decoded and as its file,
+        // what was drawn, and the diff.
+        #expect(Array(sink.images.keys) == [victim.id])
+        let kept = try #require(sink.images[victim.id])
+        #expect(kept.expected == image)
+        #expect(kept.expectedFile == (try FileIO.readBytes(path: victim.goldenPath)))
+        #expect(kept.actual != nil && kept.actual != image)
+        #expect(kept.diff?.changedRegion == PixelRegion(x: 0, y: 0, width: 1, height: 1))
         #expect(check.results.filter { $0.status == .passed }.count == check.results.count - 1)
 
         let others = check.results.filter { $0.id != victim.id }.map { fileIdentity($0.goldenPath) }
-        let rerecord = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports,
-                                                                          mode: .failed, filter: filter)).run()
+        let rerecord = try runner(goldens, .failed).run()
         #expect(rerecord.results.filter { $0.status == .recorded }.map(\.id) == [victim.id])
         #expect(try PNGFile.read(path: victim.goldenPath) != image)
         let othersAfter = check.results.filter { $0.id != victim.id }.map { fileIdentity($0.goldenPath) }
@@ -93,9 +103,8 @@ struct RecordModeTests {
 
     @Test("all: rewrites what changed, leaves unchanged files untouched, lists and prunes orphans")
     func allModeAndPrune() throws {
-        let goldens = temporaryFolder(), reports = temporaryFolder()
-        _ = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .missing,
-                                                               filter: filter)).run()
+        let goldens = temporaryFolder()
+        _ = try runner(goldens, .missing).run()
         let store = GoldenStore(folder: goldens)
         let ids = store.allIDs()
         let before = Dictionary(uniqueKeysWithValues: ids.map { ($0, fileIdentity(store.path(for: $0))) })
@@ -103,7 +112,7 @@ struct RecordModeTests {
         try FileIO.createDirectories(goldens + "/flat/up")
         try FileIO.writeAtomically(try FileIO.readBytes(path: store.path(for: ids[0])), to: goldens + "/flat/up/retired@1x.png")
 
-        var all = options(goldens: goldens, reports: reports, mode: .all, filter: filter)
+        var all = checkOptions(goldens: goldens, mode: .all, filter: filter)
         let rerun = try CheckRunner(catalog: catalog, options: all).run()
         #expect(rerun.results.allSatisfy { $0.status == .passed })
         #expect(rerun.orphans == ["flat/up/retired@1x"])
@@ -121,44 +130,42 @@ struct RecordModeTests {
 
     @Test("a golden that cannot be decoded is an error for that case; the others are still judged")
     func unreadableGolden() throws {
-        let goldens = temporaryFolder(), reports = temporaryFolder()
-        let recorded = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports,
-                                                                          mode: .missing, filter: filter)).run()
+        let goldens = temporaryFolder()
+        let recorded = try runner(goldens, .missing).run()
         let victim = recorded.results[2]
         try FileIO.writeAtomically(Array("not a png".utf8), to: victim.goldenPath)
-        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
-                                                                       filter: filter)).run()
+        let check = try runner(goldens, .never).run()
         let errors = check.results.filter { $0.status == .error }
         #expect(errors.map(\.id) == [victim.id])
         #expect(errors[0].message.contains(victim.goldenPath) && errors[0].message.contains("not a PNG"))
         #expect(check.results.filter { $0.status == .passed }.count == check.results.count - 1)
         #expect(check.exitCode == 2)
-        #expect(FileManager.default.fileExists(atPath: reports + "/index.html"))
     }
 
-    @Test("a missing goldens folder is an error naming it; the report is still written")
+    @Test("a missing goldens folder is an error naming it")
     func missingFolder() throws {
-        let reports = temporaryFolder()
         let goldens = temporaryFolder() + "/nowhere"
-        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
-                                                                       filter: filter)).run()
+        let check = try runner(goldens, .never).run()
         #expect(check.exitCode == 2)
         #expect(check.errors.contains { $0.contains(goldens) })
-        #expect(FileManager.default.fileExists(atPath: reports + "/summary.json"))
     }
 
-    @Test("a filter that matches no case is an error naming it")
+    @Test("a filter that matches no case is an error naming it and the closest IDs")
     func emptyFilter() {
-        let runner = CheckRunner(catalog: catalog, options: options(goldens: temporaryFolder(), reports: temporaryFolder(),
-                                                                   mode: .never, filter: "nothing/like/this"))
-        #expect(throws: HarnessError.noCaseMatches("nothing/like/this")) { try runner.run() }
+        let runner = self.runner(temporaryFolder(), .never, filter: "flat/up/popover8-portait")
+        #expect {
+            try runner.run()
+        } throws: { error in
+            guard case HarnessError.noCaseMatches(let filter, let closest) = error else { return false }
+            // The closest are popover8's portrait cases, written without the typo.
+            return filter == "flat/up/popover8-portait" && closest.first == "flat/up/popover8-portrait@1x"
+        }
     }
 
     @Test("tolerances.json applies per case: a one-pixel change passes where it is allowed")
     func toleranceFile() throws {
-        let goldens = temporaryFolder(), reports = temporaryFolder()
-        let recorded = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports,
-                                                                          mode: .missing, filter: filter)).run()
+        let goldens = temporaryFolder()
+        let recorded = try runner(goldens, .missing).run()
         let victims = [recorded.results[1], recorded.results[2]]
         for victim in victims {
             var image = try PNGFile.read(path: victim.goldenPath)
@@ -167,8 +174,7 @@ struct RecordModeTests {
         }
         let config = #"{"cases": {"\#(victims[0].id)": {"maxChannelDelta": "0-3", "differentPixels": "0-1"}}}"#
         try FileIO.writeAtomically(Array(config.utf8), to: goldens + "/tolerances.json")
-        let check = try CheckRunner(catalog: catalog, options: options(goldens: goldens, reports: reports, mode: .never,
-                                                                       filter: filter)).run()
+        let check = try runner(goldens, .never).run()
         let byID = Dictionary(uniqueKeysWithValues: check.results.map { ($0.id, $0) })
         #expect(byID[victims[0].id]?.status == .passed)
         #expect(byID[victims[0].id]?.metrics?.maxChannelDelta == 3)

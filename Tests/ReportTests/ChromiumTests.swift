@@ -1,7 +1,9 @@
 import Foundation
 import PopoverHarness
+import PopoverFiles
 import PopoverImage
 import Testing
+import TestSupport
 
 /// The report in a real browser: scripts/screenshot-report opens a failing run's page in
 /// headless Chromium and the screenshot shows it.
@@ -13,14 +15,13 @@ enum Chromium {
         }
     }
 
-    /// The package's root, from this file's place in it.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
 }
 
-@Test(.enabled(if: Chromium.available, "chromium is not installed (apt-get install -y chromium); the screenshot check needs it"))
+@Test("the screenshot script shows a failing report in headless Chromium",
+      .enabled(if: Chromium.available || runningOnCI, "chromium is not installed (apt-get install -y chromium); the screenshot check needs it"))
 func screenshotShowsTheFailingReport() throws {
-    let scratch = try Scratch()
+    try #require(Chromium.available, "chromium is not installed: CI must have it (scripts/install-dependencies --browser)")
+    let scratch = TemporaryFolder()
     defer { scratch.remove() }
     let changed = try #require(CaseCatalog.standard().cases(matching: "gik-default/down").first)
     let run = try recordThenCheck(scratch, filter: "gik-default/down", faults: Faults(changed: [changed.id]))
@@ -29,7 +30,7 @@ func screenshotShowsTheFailingReport() throws {
     let output = scratch.path + "/shot.png"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [Chromium.packageRoot + "/scripts/screenshot-report", scratch.path + "/reports", output]
+    process.arguments = [PackageFolders.root + "/scripts/screenshot-report", scratch.path + "/reports", output]
     process.environment = ProcessInfo.processInfo.environment.merging(["WINDOW_SIZE": "1000,1200"]) { $1 }
     process.standardOutput = FileHandle.nullDevice
     try process.run()
@@ -49,12 +50,13 @@ func screenshotShowsTheFailingReport() throws {
     #expect(Int(corner[0]) > Int(corner[1]) + 60 && Int(corner[0]) > Int(corner[2]) + 60)
 }
 
-@Test func screenshotScriptFailsClearlyWithoutAReport() throws {
-    let scratch = try Scratch()
+@Test("the screenshot script fails clearly without a report")
+func screenshotScriptFailsClearlyWithoutAReport() throws {
+    let scratch = TemporaryFolder()
     defer { scratch.remove() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [Chromium.packageRoot + "/scripts/screenshot-report", scratch.path + "/nothing", scratch.path + "/x.png"]
+    process.arguments = [PackageFolders.root + "/scripts/screenshot-report", scratch.path + "/nothing", scratch.path + "/x.png"]
     let errors = Pipe()
     process.standardError = errors
     try process.run()

@@ -5,38 +5,42 @@ import FoundationXML
 import PopoverDiff
 import PopoverHarness
 import PopoverImage
+import PopoverReport
 import Testing
+import TestSupport
 
 /// Whatever an ID, a message or a file name holds, it reaches the page as text: no
 /// element, attribute or script of its own, and it reads back exactly as written.
 @Suite final class HostileStrings {
     static let hostile = "<script>alert(1)</script>&\"'"
-    let scratch: Scratch
-    let odd: GoldenCase
-    let spaced: GoldenCase
+    let scratch: TemporaryFolder
+    let odd: CaseInfo
+    let spaced: CaseInfo
     let page: Page
 
     init() throws {
-        scratch = try Scratch("escaping")
-        odd = GoldenCase.reportSample(skinID: Self.hostile, direction: .up, label: "popover8-portrait",
-                                      anchor: "popover8", orientation: .portrait)
+        scratch = TemporaryFolder("escaping")
+        odd = CaseInfo.sample(skin: Self.hostile, direction: .up, label: "popover8-portrait",
+                              anchor: "popover8", orientation: .portrait)
         // Characters a URL gives meaning to, and text that looks like an entity.
-        spaced = GoldenCase.reportSample(skinID: "odd skin", direction: .left, scale: 2, family: .sweep,
-                                         label: "a b#c?d%e&lt;b&gt;", sweepSize: "104x120", offset: -3.5)
-        let metrics = ComparisonMetrics(width: 4, height: 3, differentPixels: 1, excusedPixels: 0, maxChannelDelta: 255,
-                                        meanAbsoluteError: 21.25, psnr: 12.3, pass: false, tolerance: "exact")
-        var run = CheckRun.reportSample(
-            results: [
-                .reportSample(odd, status: .failed, message: "<img src=x onerror=alert(2)> & </details></template></script>",
-                              metrics: metrics, width: 4, height: 3),
-                .reportSample(spaced, status: .missing, message: "no golden &amp; \"quoted\" 'single'", width: 4, height: 3),
-            ],
-            orphans: ["</li><script>alert(3)</script>"], errors: ["<b>run error</b> &copy;"],
-            filter: "\"><script>alert(4)</script>", reportsFolder: scratch.path + "/reports")
+        spaced = CaseInfo.sample(skin: "odd skin", direction: .left, scale: 2, family: .sweep,
+                                 label: "a b#c?d%e&lt;b&gt;", sweepSize: "104x120", offset: -3.5)
         let expected = RGBAImage(width: 4, height: 3, pixels: [UInt8](repeating: 200, count: 48))
         let actual = Swatch.marked(expected)
-        try run.writeReport(images: [odd.id: ["expected": expected, "actual": actual, "heatmap": actual],
-                                     spaced.id: ["actual": actual]])
+        let comparison = ImageComparison.compare(expected: expected, actual: actual, tolerance: .exact, wantsDiffMap: true)
+        let folder = ReportFolder(scratch.path + "/reports")
+        let staging = try folder.stage()
+        var failed = CaseResult.sample(odd, status: .failed, message: "<img src=x onerror=alert(2)> & </details></template></script>",
+                                       metrics: comparison.metrics, width: 4, height: 3)
+        failed.artifacts = staging.keep(CaseImages(expected: expected, actual: actual, diff: comparison.diffMap), of: odd)
+        failed.changedRegion = comparison.diffMap?.changedRegion
+        var missing = CaseResult.sample(spaced, status: .missing, message: "no golden &amp; \"quoted\" 'single'",
+                                        width: 4, height: 3)
+        missing.artifacts = staging.keep(CaseImages(actual: actual), of: spaced)
+        var run = CheckRun.sample(results: [failed, missing], orphans: ["</li><script>alert(3)</script>"],
+                                  errors: ["<b>run error</b> &copy;"])
+        run.filter = "\"><script>alert(4)</script>"
+        try folder.publish(run, from: staging)
         page = try Page(folder: scratch.path + "/reports")
     }
 

@@ -1,24 +1,27 @@
 import PopoverGeometry
 import PopoverHarness
+import PopoverReport
 import Testing
+import TestSupport
 
 /// The overview's matrix for one whole skin, built from the catalog: where each case goes
 /// follows from its direction, scale, anchor, orientation, sweep size, offset and time.
-@Suite struct OverviewMatrix {
+@Suite("The overview matrix of one skin")
+struct OverviewMatrixTests {
     let cases: [GoldenCase]
-    let matrix: ReportOverview
+    let matrix: OverviewMatrix
 
     init() throws {
         cases = try CaseCatalog.standard().cases(matching: "path-slate")
-        let results = cases.map { CaseResult.reportSample($0, status: .passed, message: "identical") }
-        let matrices = ReportOverview.build(results)
+        let results = cases.map { CaseResult.sample($0.info, status: .passed, message: "identical") }
+        let matrices = OverviewMatrix.build(results)
         try #require(matrices.count == 1)
         matrix = matrices[0]
     }
 
     @Test func rowsAreDirectionsAtEachScale() {
         // path-slate also has scale 3 (portrait scenes), and every direction has some.
-        let expected = ArrowDirection.allCases.flatMap { d in [1, 2, 3].map { ReportOverview.Row(direction: d, scale: $0) } }
+        let expected = ArrowDirection.allCases.flatMap { d in [1, 2, 3].map { OverviewMatrix.Row(direction: d, scale: $0) } }
         #expect(matrix.skin == "path-slate")
         #expect(matrix.rows == expected)
     }
@@ -49,7 +52,7 @@ import Testing
     @Test func leftAndRightSweepsShareTheUpAndDownColumns() throws {
         // "104x120" pointing left is the "120x104" popover turned: same group, same offsets.
         let left = try #require(cases.firstIndex { $0.direction == .left && $0.sweepSize == "104x120" && $0.scale == 1 })
-        let row = ReportOverview.Row(direction: .left, scale: 1)
+        let row = OverviewMatrix.Row(direction: .left, scale: 1)
         let place = try #require(matrix.cells[row]?.first(where: { $0.value == left })?.key)
         #expect(matrix.groups[place.group].title == "sweep 120x104")
         #expect(Double(matrix.groups[place.group].columns[place.column].heading) == cases[left].offset)

@@ -5,11 +5,12 @@ import FoundationXML
 import PopoverHarness
 import PopoverImage
 import Testing
+import TestSupport
 
 /// A check with every kind of trouble: its report must show each, link only files it
 /// holds, and agree with summary.json and junit.xml.
 @Suite final class FailingRunReport {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let run: CheckRun
     let page: Page
     let cases: [GoldenCase]
@@ -17,7 +18,7 @@ import Testing
     let orphan = "gik-default/up/no-such-case@1x"
 
     init() throws {
-        scratch = try Scratch("failing")
+        scratch = TemporaryFolder("failing")
         let cases = try CaseCatalog.standard().cases(matching: "gik-default/up")
         self.cases = cases
         let sweeps = cases.filter { $0.family == .sweep }
@@ -45,7 +46,7 @@ import Testing
         #expect(run.count(.error) == 1)
         #expect(run.count(.passed) == cases.count - 5)
         #expect(run.orphans == [orphan])
-        #expect(run.reportPath == scratch.path + "/reports/index.html")
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/reports/index.html"))
     }
 
     @Test func summaryJSONHoldsEveryCaseAndTheCounts() throws {
@@ -53,7 +54,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let counts = try #require(json["counts"] as? [String: Int])
         #expect(counts == ["passed": cases.count - 5, "failed": 3, "missing": 1, "error": 1, "new": 0, "recorded": 0,
-                           "orphaned": 1, "total": cases.count, "pruned": 0, "runErrors": 0])
+                           "orphaned": 1, "total": cases.count, "pruned": 0, "runErrors": 0, "accepted": 0])
         #expect(json["exitCode"] as? Int == 2)
         let entries = try #require(json["cases"] as? [[String: Any]])
         #expect(entries.map { $0["id"] as? String } == cases.map(\.id))
@@ -160,7 +161,7 @@ import Testing
 }
 
 @Test func passingRunReportHoldsNoImages() throws {
-    let scratch = try Scratch()
+    let scratch = TemporaryFolder()
     defer { scratch.remove() }
     let run = try recordThenCheck(scratch, filter: "gik-tinted/left")
     #expect(run.results.allSatisfy { $0.status == .passed })
@@ -175,14 +176,14 @@ import Testing
 }
 
 @Test func imagesOfPassingCasesWhenAskedFor() throws {
-    let scratch = try Scratch()
+    let scratch = TemporaryFolder()
     defer { scratch.remove() }
     let run = try recordThenCheck(scratch, filter: "gik-tinted/down/sweep-120x104*", imagesForPassingCases: true)
     #expect(!run.results.isEmpty && run.results.allSatisfy { $0.status == .passed })
     let page = try Page(folder: scratch.path + "/reports")
     for r in run.results {
         let actual = try #require(r.artifacts.actual)
-        #expect(page.html.contains("href=\"\(actual)\""))
-        #expect(FileManager.default.fileExists(atPath: page.folder + "/" + actual))
+        #expect(page.html.contains("href=\"\(actual.path)\""))
+        #expect(FileManager.default.fileExists(atPath: page.folder + "/" + actual.path))
     }
 }

@@ -1,19 +1,8 @@
 import Foundation
 import PopoverHarness
 import PopoverImage
-
-/// A folder of its own for one test, under the system's temporary folder.
-struct Scratch {
-    let path: String
-
-    init(_ name: String = #function) throws {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        path = NSTemporaryDirectory() + "report-tests-\(safe)-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
+import PopoverReport
+import TestSupport
 
 /// Cheap pictures: every case draws a small image of its own (size and colours from a
 /// hash of its ID), so hundreds of cases run in well under a second and no two goldens
@@ -59,32 +48,40 @@ struct Faults: Sendable {
 }
 
 /// Records goldens for `filter` with swatches, then checks them with `faults`
-/// (and whatever the test did to the goldens in `prepare`).
-func recordThenCheck(_ scratch: Scratch, filter: String, faults: Faults = Faults(),
+/// (and whatever the test did to the goldens in `prepare`), publishing the check's
+/// report in `<scratch>/reports`.
+func recordThenCheck(_ scratch: TemporaryFolder, filter: String, faults: Faults = Faults(),
                      imagesForPassingCases: Bool = false,
                      prepare: (_ goldens: String, _ recorded: CheckRun) throws -> Void = { _, _ in }) throws -> CheckRun {
     let catalog = try CaseCatalog.standard()
-    var options = CheckOptions()
-    options.goldensFolder = scratch.path + "/goldens"
-    options.reportsFolder = scratch.path + "/record-reports"
-    options.filter = filter
-    options.recordMode = .all
+    var options = checkOptions(goldens: scratch.file("goldens"), mode: .all, filter: filter, cache: scratch.file("cache"))
     options.jobs = 2
     var recorder = CheckRunner(catalog: catalog, options: options)
-    recorder.draw = { c in DrawnImage(Swatch.image(for: c.id)) }
+    recorder.draw = { c in Swatch.image(for: c.id) }
     let recorded = try recorder.run()
     try prepare(options.goldensFolder, recorded)
 
-    options.reportsFolder = scratch.path + "/reports"
     options.recordMode = .never
-    options.reportImagesForPassingCases = imagesForPassingCases
+    options.keepsImagesOfPassingCases = imagesForPassingCases
     var checker = CheckRunner(catalog: catalog, options: options)
     checker.draw = { c in
-        if faults.resized.contains(c.id) { return DrawnImage(Swatch.image(for: c.id, grow: 2)) }
+        if faults.resized.contains(c.id) { return Swatch.image(for: c.id, grow: 2) }
         let image = Swatch.image(for: c.id)
-        return DrawnImage(faults.changed.contains(c.id) ? Swatch.marked(image) : image)
+        return faults.changed.contains(c.id) ? Swatch.marked(image) : image
     }
-    return try checker.run()
+    return try publishing(checker, to: scratch.file("reports"))
+}
+
+/// Runs `runner` with its pictures kept in a report folder at `reports`, and publishes
+/// the report there.
+func publishing(_ runner: CheckRunner, to reports: String, cases: [GoldenCase]? = nil) throws -> CheckRun {
+    let folder = ReportFolder(reports)
+    let staging = try folder.stage()
+    var runner = runner
+    runner.sink = staging
+    let run = try runner.run(cases: cases)
+    try folder.publish(run, from: staging)
+    return run
 }
 
 /// Reading the page back.
@@ -137,12 +134,6 @@ struct Page {
               let path = url.removingPercentEncoding else { return nil }
         return folder + "/" + path
     }
-}
-
-/// Every file under `folder` whose name ends with `suffix`.
-func files(under folder: String, endingWith suffix: String) -> [String] {
-    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-    return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }
 }
 
 func countOccurrences(of needle: String, in text: String) -> Int {

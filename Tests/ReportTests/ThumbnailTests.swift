@@ -1,5 +1,5 @@
-import PopoverHarness
 import PopoverImage
+import PopoverReport
 import Testing
 
 /// Thumbnails and the changed region, on images small enough to reason about.
@@ -54,13 +54,5 @@ struct ThumbnailTests {
     @Test func smallImagesAreNotEnlarged() {
         let image = Self.image(width: 10, height: 6) { x, y in [UInt8(x * 20), UInt8(y * 40), 7, 255] }
         #expect(ReportThumbnail.make(image, fitting: 48) == image)
-    }
-
-    @Test func changedRegionBoundsTheColouredPixels() {
-        let heatmap = Self.image(width: 10, height: 8) { x, y in
-            (x == 2 && y == 3) || (x == 6 && y == 5) ? Self.magenta : Self.grey
-        }
-        #expect(ReportRegion.marked(in: heatmap) == ReportRegion(x: 2, y: 3, width: 5, height: 3, imageWidth: 10, imageHeight: 8))
-        #expect(ReportRegion.marked(in: Self.image(width: 3, height: 3) { _, _ in Self.grey }) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PopoverGeometry
+import PopoverFiles
 import PopoverImage
 import PopoverRaster
 import PopoverSkins

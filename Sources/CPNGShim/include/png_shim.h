@@ -1,4 +1,4 @@
-// A small C surface over libpng for PopoverImage.
+// A small C surface over libpng for PopoverFiles.
 //
 // libpng reports errors by longjmp, which Swift frames cannot survive, so every libpng
 // call and its setjmp live on the C side of this file's functions. Each function
@@ -69,5 +69,8 @@ int32_t pngshim_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
                             pngshim_output *output, char *message, size_t message_size);
 
 void pngshim_output_free(pngshim_output *output);
+
+/// The version of libpng linked, e.g. "1.6.39": decoded pixels are facts about it.
+const char *pngshim_libpng_version(void);
 
 #endif

@@ -1,0 +1,89 @@
+import Foundation
+import PopoverFiles
+import PopoverImage
+
+/// The goldens folder: one PNG per case at `<folder>/<case ID>.png`, plus an optional
+/// `tolerances.json`. Nothing else: in particular no digests, which a check would have
+/// to trust (see `GoldenPixelCache` for what it trusts instead).
+public struct GoldenStore: Sendable {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public static let toleranceFile = "tolerances.json"
+    /// Where earlier versions kept digests beside the goldens; now only a leftover.
+    public static let formerManifest = "digests.json"
+
+    public func path(for id: String) -> String { folder + "/" + id + ".png" }
+
+    /// What is at a golden's path.
+    public enum Lookup {
+        case found([UInt8])
+        case missing
+        case unreadable(FileError)
+    }
+
+    public func read(_ id: String) -> Lookup {
+        do {
+            return .found(try FileIO.readBytes(path: path(for: id)))
+        } catch {
+            return error.code == ENOENT ? .missing : .unreadable(error)
+        }
+    }
+
+    /// Writes a golden's PNG bytes atomically, creating folders as needed.
+    public func write(_ id: String, png: [UInt8]) throws(FileError) {
+        let target = path(for: id)
+        if let slash = target.lastIndex(of: "/") {
+            try FileIO.createDirectories(String(target[..<slash]))
+        }
+        try FileIO.writeAtomically(png, to: target)
+    }
+
+    /// Checks the folder exists and can be listed.
+    public func checkReadable() throws(HarnessError) {
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            let code = errno
+            // Only a path that is simply absent is "missing" (recording may create it); a
+            // path through a regular file ("file.txt/Goldens") or a refused search is not.
+            if code == ENOENT { throw .goldensFolderMissing(folder) }
+            let reason = String(cString: strerror(code))
+            throw .goldensFolderUnreadable(folder, reason: code == ENOTDIR ? "\(reason): a part of the path is a file" : reason)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .goldensFolderUnreadable(folder, reason: "not a folder") }
+        do {
+            _ = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .goldensFolderUnreadable(folder, reason: (error as NSError).localizedFailureReason
+                                           ?? (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Every golden ID present: PNG files below the folder, paths without ".png".
+    public func allIDs() -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var ids: [String] = []
+        while let relative = walker.nextObject() as? String {
+            guard relative.hasSuffix(".png") else { continue }
+            ids.append(String(relative.dropLast(4)))
+        }
+        return ids.sorted()
+    }
+
+    /// Removes a golden and any folders it leaves empty.
+    public func remove(_ id: String) throws(HarnessError) {
+        do {
+            try FileManager.default.removeItem(atPath: path(for: id))
+        } catch {
+            throw .io("\(path(for: id)): cannot remove: \((error as NSError).localizedDescription)")
+        }
+        var parent = (path(for: id) as NSString).deletingLastPathComponent
+        while parent.count > folder.count, (try? FileManager.default.contentsOfDirectory(atPath: parent))?.isEmpty == true {
+            try? FileManager.default.removeItem(atPath: parent)
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+    }
+}

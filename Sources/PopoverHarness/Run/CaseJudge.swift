@@ -1,0 +1,162 @@
+import Foundation
+import PopoverDiff
+import PopoverFiles
+import PopoverImage
+
+/// Judges one case at a time; shared by the worker threads of a check.
+///
+/// A case's verdict is reached on straight pixels, what a golden file holds: the drawn
+/// image is converted first, then either confirmed through the digest cache (when the
+/// golden's bytes are ones this machine decoded before) or compared with the decoded
+/// golden. Either way the same pixels decide.
+final class CaseJudge: Sendable {
+    let store: GoldenStore
+    let cache: GoldenPixelCache
+    let tolerances: TolerancePolicy
+    let options: CheckOptions
+    let sink: any CaseArtifactSink
+    let folderProblem: String?
+    let draw: @Sendable (GoldenCase) throws -> RGBAImage
+
+    init(store: GoldenStore, cache: GoldenPixelCache, tolerances: TolerancePolicy, options: CheckOptions,
+         sink: any CaseArtifactSink, folderProblem: String?, draw: @escaping @Sendable (GoldenCase) throws -> RGBAImage) {
+        self.store = store
+        self.cache = cache
+        self.tolerances = tolerances
+        self.options = options
+        self.sink = sink
+        self.folderProblem = folderProblem
+        self.draw = draw
+    }
+
+    func judge(_ c: GoldenCase) -> CaseResult {
+        let clock = ContinuousClock.now
+        var result = judgeUntimed(c)
+        result.seconds = (ContinuousClock.now - clock).seconds
+        return result
+    }
+
+    private func judgeUntimed(_ c: GoldenCase) -> CaseResult {
+        let tolerance = tolerances.tolerance(forCase: c.id, skin: c.skinID)
+        var result = CaseResult(info: c.info, status: .error, message: "", tolerance: tolerance.description,
+                                goldenPath: store.path(for: c.id))
+        let actual: RGBAImage
+        do {
+            actual = try draw(c)
+        } catch {
+            result.message = "cannot draw: \(error)"
+            return result
+        }
+        result.width = actual.width
+        result.height = actual.height
+        if let folderProblem {
+            result.message = folderProblem
+            keep(CaseImages(actual: actual), into: &result)
+            return result
+        }
+
+        let bytes: [UInt8]
+        switch store.read(c.id) {
+        case .unreadable(let error):
+            result.message = "\(error)"
+            keep(CaseImages(actual: actual), into: &result)
+            return result
+        case .missing:
+            if options.recordMode.records(.missing) {
+                record(actual, into: &result, status: .new, message: "no golden yet: recorded \(result.goldenPath)")
+            } else {
+                result.status = .missing
+                result.message = "no golden at \(result.goldenPath); record it with "
+                    + "`scripts/regenerate-goldens '\(c.id)'` (or GOLDEN_RECORD=missing), or accept it from the report"
+            }
+            keep(CaseImages(actual: actual), into: &result)
+            return result
+        case .found(let found):
+            bytes = found
+        }
+        let fileDigest = SHA256.hex(bytes)
+        result.goldenDigest = fileDigest
+
+        // These exact bytes were decoded here before, to these exact pixels.
+        if let fact = cache.fact(forFile: fileDigest), fact.width == actual.width, fact.height == actual.height,
+           fact.pixels == cache.pixelDigest(of: actual) {
+            result.confirmedFromCache = true
+            let comparison = ImageComparison.identical(width: actual.width, height: actual.height, tolerance: tolerance)
+            result.metrics = comparison.metrics
+            result.message = comparison.summary
+            result.status = comparison.pass ? .passed : .failed
+            if !comparison.pass || options.keepsImagesOfPassingCases {
+                keep(CaseImages(expected: actual, expectedFile: bytes, actual: actual), into: &result)
+            }
+            return result
+        }
+
+        let expected: RGBAImage
+        do {
+            expected = try PNGFile.decode(bytes, name: result.goldenPath)
+        } catch {
+            // A golden that is not a usable PNG (truncated, corrupt, absurd header) cannot
+            // be compared: an error, unless this run rewrites failing goldens anyway, in
+            // which case it is replaced like any other failing one.
+            if options.recordMode.records(.failed) {
+                record(actual, into: &result, status: .recorded, message: "\(error): re-recorded")
+            } else {
+                result.message = "\(error)"
+            }
+            keep(CaseImages(actual: actual), into: &result)
+            return result
+        }
+        cache.learn(file: fileDigest, decoded: expected)
+        let comparison = ImageComparison.compare(expected: expected, actual: actual, tolerance: tolerance,
+                                                 wantsDiffMap: true)
+        result.metrics = comparison.metrics
+        result.changedRegion = comparison.diffMap?.changedRegion
+        let images = CaseImages(expected: expected, expectedFile: bytes, actual: actual, diff: comparison.diffMap)
+        // No error at all, excused pixels included (PSNR is undefined only then).
+        let identical = comparison.metrics != nil && comparison.metrics?.psnr == nil
+        if comparison.pass {
+            result.status = .passed
+            result.message = comparison.summary
+            let rewrite = options.recordMode == .all && !identical
+            if rewrite {
+                record(actual, into: &result, status: .recorded,
+                       message: "changed within tolerance (\(comparison.summary)): re-recorded")
+            }
+            if options.keepsImagesOfPassingCases || rewrite { keep(images, into: &result) }
+            return result
+        }
+        result.message = comparison.summary
+        if options.recordMode.records(.failed) {
+            record(actual, into: &result, status: .recorded, message: "\(comparison.summary): re-recorded")
+        } else {
+            result.status = .failed
+        }
+        keep(images, into: &result)
+        return result
+    }
+
+    /// Writes `actual` as the case's golden. The bytes written are decoded again and must
+    /// give back the drawn pixels; that decode is also what lets the next check trust them.
+    private func record(_ actual: RGBAImage, into result: inout CaseResult, status: CaseStatus, message: String) {
+        do {
+            let png = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache)
+            result.goldenDigest = SHA256.hex(png)
+            result.status = status
+            result.message = message
+        } catch {
+            result.status = .error
+            result.message = "cannot record the golden: \(error)"
+        }
+    }
+
+    private func keep(_ images: CaseImages, into result: inout CaseResult) {
+        result.artifacts = sink.keep(images, of: result.info)
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attos) = components
+        return Double(s) + Double(attos) * 1e-18
+    }
+}

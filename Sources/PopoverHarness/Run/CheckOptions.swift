@@ -1,0 +1,26 @@
+import Foundation
+import PopoverDiff
+
+/// What a check (or record) run does.
+public struct CheckOptions: Sendable {
+    public var goldensFolder = "Goldens"
+    /// A case filter (see `CaseFilter`); nil runs every case.
+    public var filter: String?
+    /// Only this shard of the selected cases (see `Shard`).
+    public var shard: Shard?
+    public var recordMode: RecordMode = .never
+    /// Delete goldens no case owns (within the filter).
+    public var prune = false
+    /// Worker threads; every core by default.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Replaces the suite-wide default of `tolerances.json` when set; skin and case
+    /// entries there still apply on top.
+    public var suiteTolerance: Tolerance?
+    /// Keep the images of passing cases too (they are seldom looked at and cost time).
+    public var keepsImagesOfPassingCases = false
+    /// Where facts learned by decoding goldens are kept between runs; nil keeps them in
+    /// memory for this run only.
+    public var cacheFolder: String? = GoldenPixelCache.defaultFolder()
+
+    public init() {}
+}

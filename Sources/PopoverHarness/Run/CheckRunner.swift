@@ -1,0 +1,162 @@
+import Foundation
+import Synchronization
+import PopoverDiff
+import PopoverFiles
+import PopoverImage
+import PopoverSkins
+
+/// Draws cases, judges each against its golden, and records goldens as the record mode
+/// says. What a person should see of a case goes to the artifact sink as soon as the
+/// case is judged; the finished run is returned as plain data for a report to write.
+///
+/// Cases run on `jobs` threads; each case is drawn and judged on its own, so verdicts
+/// and bytes are the same whatever the thread count.
+public struct CheckRunner: Sendable {
+    public let catalog: CaseCatalog
+    public let options: CheckOptions
+    /// Draws a case in straight colour; tests replace it to inject faults. Defaults to
+    /// the case's skin.
+    public var draw: @Sendable (GoldenCase) throws -> RGBAImage
+    /// Receives the pictures of cases worth looking at.
+    public var sink: any CaseArtifactSink = DiscardingSink()
+    /// Told after each case: (cases judged, cases in the run).
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(catalog: CaseCatalog, options: CheckOptions) {
+        self.catalog = catalog
+        self.options = options
+        draw = { c in
+            guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
+            return try skin.render(c.request).pixmap.straightImage
+        }
+    }
+
+    /// The cases the filter selects, before sharding.
+    public func selectedCases() throws(HarnessError) -> [GoldenCase] {
+        let selected = catalog.cases(matching: options.filter)
+        if selected.isEmpty, let filter = options.filter {
+            throw .noCaseMatches(filter, closest: catalog.closestIDs(to: filter))
+        }
+        return selected
+    }
+
+    /// Checks the cases the filter (and shard) select, or exactly `cases` when given
+    /// (tests use this to check a chosen subset).
+    public func run(cases chosen: [GoldenCase]? = nil) throws(HarnessError) -> CheckRun {
+        let started = Date()
+        let selection: [GoldenCase]
+        if let chosen { selection = chosen } else { selection = try selectedCases() }
+        let cases = options.shard.map { shard in shard.select(selection, cost: catalog.estimatedCost) } ?? selection
+        let store = GoldenStore(folder: options.goldensFolder)
+        var errors: [String] = []
+        var notes: [String] = []
+
+        // The goldens folder: must be readable; recording may create it.
+        var folderProblem: String?
+        do {
+            try store.checkReadable()
+        } catch HarnessError.goldensFolderMissing(let path) where options.recordMode != .never {
+            do { try FileIO.createDirectories(path) } catch { folderProblem = "\(error)" }
+        } catch {
+            folderProblem = "\(error)"
+        }
+        if let folderProblem { errors.append(folderProblem) }
+        if FileManager.default.fileExists(atPath: store.folder + "/" + GoldenStore.formerManifest) {
+            notes.append("\(store.folder)/\(GoldenStore.formerManifest) is no longer read (a committed digest could "
+                + "pass a wrong golden); delete it")
+        }
+
+        let tolerances: TolerancePolicy
+        do {
+            tolerances = try TolerancePolicy.load(goldensFolder: options.goldensFolder, suite: options.suiteTolerance)
+        } catch {
+            errors.append("\(error)")
+            tolerances = TolerancePolicy(suite: options.suiteTolerance ?? .exact)
+        }
+        let cache = GoldenPixelCache(folder: options.cacheFolder)
+        if let note = cache.note { notes.append(note) }
+
+        let judge = CaseJudge(store: store, cache: cache, tolerances: tolerances, options: options, sink: sink,
+                              folderProblem: folderProblem, draw: draw)
+        let results = parallelMap(cases, jobs: max(1, options.jobs), progress: progress) { judge.judge($0) }
+
+        var run = CheckRun(results: results, recordMode: options.recordMode, filter: options.filter,
+                           goldensFolder: options.goldensFolder, tolerance: tolerances.suite.description,
+                           started: started, jobs: options.jobs)
+        run.errors = errors
+        run.notes = notes
+        if folderProblem == nil { finishGoldens(&run, store: store) }
+        do {
+            try cache.save()
+        } catch {
+            run.notes.append("\(error); the next check decodes the goldens again")
+        }
+        if let shard = options.shard {
+            run.shard = ShardRecord(index: shard.index, count: shard.count,
+                                    identity: identity(store: store, tolerances: tolerances),
+                                    selection: selection.map(\.id))
+        }
+        run.seconds = Date().timeIntervalSince(started)
+        return run
+    }
+
+    /// Orphans and pruning, after every case is judged.
+    private func finishGoldens(_ run: inout CheckRun, store: GoldenStore) {
+        let owned = Set(catalog.cases.map(\.id))
+        let scope = options.filter.map(CaseFilter.init)
+        run.orphans = store.allIDs().filter { !owned.contains($0) && (scope?.matches($0) ?? true) }
+        guard options.prune && options.recordMode != .never else { return }
+        for id in run.orphans {
+            do {
+                try store.remove(id)
+                run.pruned.append(id)
+            } catch {
+                run.errors.append("\(error)")
+            }
+        }
+        run.orphans.removeAll { run.pruned.contains($0) }
+    }
+
+    /// What shards of one run share: digests of every golden file the catalog names (so
+    /// shards of different commits refuse to merge), the tolerances and the catalog.
+    func identity(store: GoldenStore, tolerances: TolerancePolicy) -> RunIdentity {
+        var goldens = SHA256()
+        for c in catalog.cases {
+            let digest: String
+            switch store.read(c.id) {
+            case .found(let bytes): digest = SHA256.hex(bytes)
+            case .missing: digest = "absent"
+            case .unreadable: digest = "unreadable"
+            }
+            goldens.update(Array("\(c.id) \(digest)\n".utf8))
+        }
+        return RunIdentity(goldens: goldens.finalizeHex(), tolerances: SHA256.hex(Array(tolerances.canonicalText.utf8)),
+                           recordMode: options.recordMode, catalog: catalog.digest)
+    }
+}
+
+/// Maps `items` on `jobs` threads, each pulling the next index; results keep order.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, progress: (@Sendable (Int, Int) -> Void)?,
+                                           _ body: @Sendable (T) -> R) -> [R] {
+    let results = ResultSlots<R>(count: items.count)
+    let next = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
+        while true {
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard i < items.count else { return }
+            results.set(i, body(items[i]))
+            let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+            progress?(finished, items.count)
+        }
+    }
+    return results.values()
+}
+
+/// Slots written by distinct threads at distinct indices, read after they all finish.
+final class ResultSlots<R>: @unchecked Sendable {
+    private var storage: [R?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: R) { storage.withUnsafeMutableBufferPointer { $0[i] = value } }
+    func values() -> [R] { storage.map { $0! } }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import PopoverDiff
+
+/// Tolerances for a whole suite, read from JSON:
+///
+/// ```json
+/// {
+///   "default": { "maxChannelDelta": "0-1", "differentPixels": "0-20" },
+///   "skins": { "gik-default": { "perceptualThreshold": 0.1 } },
+///   "cases": {
+///     "gik-default/up/*@2x": { "differentPixels": "0-300" },
+///     "gik-default/up/popover8-portrait@2x": { "maxChannelDelta": 3, "perceptualThreshold": "off" }
+///   }
+/// }
+/// ```
+///
+/// Layers, least to most specific: the suite `default` (a full tolerance, missing
+/// options exact), then every matching `skins` key, then every matching `cases` key.
+/// Each layer replaces only the options it sets. Keys of `skins` and `cases` are
+/// ``IDPattern`` patterns (a key without `*` or `?` is an exact name). When several keys
+/// of one section match, they apply in order of ``IDPattern/specificity`` (wildcard
+/// patterns before exact names, fewer pinned characters first, ties by key in
+/// ascending order), so the most specific key has the last word on every option it sets.
+///
+/// Ranges are written `"N"` (0...N), `"N-M"`, a bare number N (0...N) or `[N, M]`;
+/// `perceptualThreshold` is a number in 0...1, or `"off"`/`null` (in a skin or case
+/// layer, `"off"` turns off a threshold set below it). Unknown keys are errors.
+public struct TolerancePolicy: Sendable, Equatable {
+    /// The suite default (JSON key `default`).
+    public var suite: Tolerance
+    /// Layers by skin name or skin pattern (JSON key `skins`).
+    public var skins: [String: ToleranceLayer]
+    /// Layers by case ID or case ID pattern (JSON key `cases`).
+    public var cases: [String: ToleranceLayer]
+
+    public init(
+        suite: Tolerance = .exact,
+        skins: [String: ToleranceLayer] = [:],
+        cases: [String: ToleranceLayer] = [:]
+    ) {
+        self.suite = suite
+        self.skins = skins
+        self.cases = cases
+    }
+
+    /// Decodes and validates a configuration. Semantic problems (a bad range, threshold
+    /// or unknown key) throw ``ToleranceError`` whose `option` is the JSON path, e.g.
+    /// `cases.gik-default/*.maxChannelDelta: 300 is outside 0-255`; malformed JSON
+    /// throws the decoder's `DecodingError`.
+    public init(json: Data) throws {
+        do {
+            self = try JSONDecoder().decode(TolerancePolicy.self, from: json)
+        } catch let DecodingError.dataCorrupted(context) {
+            if let problem = context.underlyingError as? ToleranceError {
+                let path = context.codingPath.map(\.stringValue)
+                throw ToleranceError(
+                    option: path.isEmpty ? problem.option : path.joined(separator: "."),
+                    value: problem.value,
+                    problem: problem.problem)
+            }
+            throw DecodingError.dataCorrupted(context)
+        }
+    }
+
+    /// Reads and decodes a configuration file; see ``init(json:)``.
+    public init(contentsOf url: URL) throws {
+        try self.init(json: try Data(contentsOf: url))
+    }
+
+    /// The goldens folder's `tolerances.json` if there is one (validated), with the suite
+    /// default replaced by `suite` when given (the command line's options).
+    public static func load(goldensFolder: String, suite: Tolerance?) throws(HarnessError) -> TolerancePolicy {
+        let path = goldensFolder + "/" + GoldenStore.toleranceFile
+        var policy = TolerancePolicy()
+        if FileManager.default.fileExists(atPath: path) {
+            do {
+                policy = try TolerancePolicy(contentsOf: URL(fileURLWithPath: path)).validated()
+            } catch {
+                throw .invalidTolerances(file: path, reason: "\(error)")
+            }
+        }
+        if let suite { policy.suite = suite }
+        return policy
+    }
+
+    /// The policy as sorted JSON: equal text, equal policy.
+    public var canonicalText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "\(self)"
+    }
+
+    /// The tolerance for one case: suite default, then matching skin layers, then
+    /// matching case layers (see the type's documentation for the order).
+    public func tolerance(forCase id: String, skin: String) -> Tolerance {
+        var result = suite
+        for key in TolerancePolicy.orderedMatches(in: skins, for: skin) {
+            result = result.applying(skins[key]!)
+        }
+        for key in TolerancePolicy.orderedMatches(in: cases, for: id) {
+            result = result.applying(cases[key]!)
+        }
+        return result
+    }
+
+    /// The `skins` and `cases` keys that apply to a case, in the order they are applied;
+    /// useful for a report line such as "tolerance from: gik-default, gik-default/up/*".
+    public func matchingKeys(forCase id: String, skin: String) -> (skins: [String], cases: [String]) {
+        (TolerancePolicy.orderedMatches(in: skins, for: skin), TolerancePolicy.orderedMatches(in: cases, for: id))
+    }
+
+    /// Returns `self` if every layer is usable, otherwise throws naming the first bad
+    /// option (in key order, so the error is the same on every run).
+    @discardableResult
+    public func validated() throws(ToleranceError) -> TolerancePolicy {
+        try suite.validate(channelOption: "default.maxChannelDelta",
+                           pixelsOption: "default.differentPixels",
+                           perceptualOption: "default.perceptualThreshold")
+        for (section, layers) in [("skins", skins), ("cases", cases)] {
+            for key in layers.keys.sorted() {
+                let prefix = "\(section).\(key)."
+                try layers[key]!.validate(channelOption: prefix + "maxChannelDelta",
+                                          pixelsOption: prefix + "differentPixels",
+                                          perceptualOption: prefix + "perceptualThreshold")
+            }
+        }
+        return self
+    }
+
+    static func orderedMatches(in layers: [String: ToleranceLayer], for name: String) -> [String] {
+        layers.keys
+            .map { (key: $0, glob: IDPattern($0)) }
+            .filter { $0.glob.matches(name) }
+            .sorted { a, b in
+                let aRank = (a.glob.hasWildcards ? 0 : 1, a.glob.specificity)
+                let bRank = (b.glob.hasWildcards ? 0 : 1, b.glob.specificity)
+                if aRank != bRank { return aRank < bRank }
+                return a.key < b.key
+            }
+            .map(\.key)
+    }
+}

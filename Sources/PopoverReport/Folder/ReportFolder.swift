@@ -1,0 +1,155 @@
+import Foundation
+import PopoverFiles
+import PopoverHarness
+
+/// A folder holding one report: `index.html`, `summary.json`, `junit.xml` and the cases'
+/// images under `cases/`.
+///
+/// A run writes its report into a private staging folder beside it
+/// (`.<name>.staging-<pid>-<random>`), then publishes it in one step, swapping the two
+/// folders (`renameat2(RENAME_EXCHANGE)`) under an exclusive lock on `.<name>.lock`;
+/// the old report, now in the staging folder's place, is removed afterwards. So a
+/// reader, or a run killed at any moment, finds one whole report: the old or the new,
+/// never a mix and never none. Where the file system cannot swap, the old folder is
+/// renamed aside first and the new one moved in (a kill between the two leaves no
+/// report, which the next run's publishing cleans up).
+///
+/// Publishing replaces the folder's whole content, so it refuses a folder holding
+/// anything a report does not (pointing `--reports` at a source folder must not empty it).
+public struct ReportFolder: Sendable {
+    public let path: String
+
+    public init(_ path: String) {
+        // "Reports/" and "Reports" are one folder; the staging folder goes beside it.
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.path = trimmed
+    }
+
+    /// What a report folder may hold. Anything else means the folder is not a report's.
+    static let reportEntries: Set<String> = ["index.html", "summary.json", "junit.xml", "cases", "accepted",
+                                             // left by earlier versions, which staged inside the folder
+                                             ".lock", "assets"]
+
+    public var indexPath: String { path + "/index.html" }
+    public var summaryPath: String { path + "/summary.json" }
+
+    var parent: String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    var name: String { (path as NSString).lastPathComponent }
+
+    /// A new, empty staging folder for a run's report.
+    public func stage() throws(ReportError) -> ReportStaging {
+        let folder = parent + "/.\(name).staging-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+        do {
+            try FileIO.createDirectories(folder + "/cases")
+        } catch {
+            throw .io("cannot stage the report: \(error)")
+        }
+        return ReportStaging(folder: folder)
+    }
+
+    /// Writes the run's page and files into `staging` and publishes it. Returns the path
+    /// of the published index.html. On failure the staging folder is removed and the old
+    /// report stays.
+    @discardableResult
+    public func publish(_ run: CheckRun, from staging: ReportStaging) throws(ReportError) -> String {
+        do {
+            try ReportWriter.writeFiles(run, into: staging.folder, reportsFolder: path, atomically: false)
+            try checkIsReport()
+            try withLock { () throws(ReportError) in
+                removeStaleStagingFolders(except: staging.folder)
+                FileIO.syncFileSystem(containing: staging.folder)
+                try swapIn(staging.folder)
+            }
+        } catch {
+            staging.discard()
+            throw error
+        }
+        staging.discard()  // now holds the old report
+        return indexPath
+    }
+
+    /// The run a published report describes (its summary.json).
+    public func load() throws(ReportError) -> CheckRun {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readBytes(path: summaryPath)
+        } catch {
+            throw .unreadableRun(file: summaryPath, reason: error.code == ENOENT
+                ? "no report here (run `popover-goldens check` first)" : "cannot read: \(error.reason)")
+        }
+        return try RunDocument.decode(bytes, name: summaryPath)
+    }
+
+    /// Rewrites the published report's summary.json, junit.xml and index.html for a
+    /// changed run (cases accepted since), each file atomically, under the lock.
+    public func update(_ run: CheckRun) throws(ReportError) {
+        try withLock { () throws(ReportError) in
+            try ReportWriter.writeFiles(run, into: path, reportsFolder: path, atomically: true)
+        }
+    }
+
+    // MARK: Publishing
+
+    /// Refuses a folder holding files that are not a report's.
+    func checkIsReport() throws(ReportError) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        let foreign = names.filter { !Self.reportEntries.contains($0) && !$0.hasPrefix(".staging-") }.sorted()
+        guard foreign.isEmpty else {
+            throw .notAReportFolder(folder: path, reason: "holds \(foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", "))"
+                + "\(foreign.count > 3 ? " and \(foreign.count - 3) more" : ""), which no report writes; "
+                + "publishing replaces the whole folder, so choose a folder for reports only (--reports)")
+        }
+    }
+
+    private func swapIn(_ staging: String) throws(ReportError) {
+        do {
+            if FileManager.default.fileExists(atPath: path) {
+                if try FileIO.exchange(staging, path) { return }
+                // No atomic swap here: old aside, new in.
+                let aside = staging + ".old"
+                try FileIO.move(path, to: aside)
+                try FileIO.move(staging, to: path)
+                try? FileManager.default.removeItem(atPath: aside)
+            } else {
+                try FileIO.move(staging, to: path)
+            }
+        } catch {
+            throw .io("cannot publish the report: \(error)")
+        }
+    }
+
+    private func withLock<T>(_ body: () throws(ReportError) -> T) throws(ReportError) -> T {
+        let lockPath = parent + "/.\(name).lock"
+        do { try FileIO.createDirectories(parent) } catch { throw .io("\(error)") }
+        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .io("\(lockPath): cannot open the report lock: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX) == 0 else { throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Staging folders older than this are left over from killed runs.
+    static let staleAge: Double = 3600
+
+    /// Removes this folder's staging folders (other than `own`) last modified more than
+    /// `staleAge` ago, and a report set aside by a publish that was killed half-way.
+    func removeStaleStagingFolders(except own: String, now: Date = Date()) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: parent) else { return }
+        let prefix = ".\(name).staging-"
+        for entry in names where entry.hasPrefix(prefix) && parent + "/" + entry != own {
+            let full = parent + "/" + entry
+            let modified = [full, full + "/cases"].compactMap {
+                (try? fm.attributesOfItem(atPath: $0))?[.modificationDate] as? Date
+            }
+            guard let newest = modified.max(), now.timeIntervalSince(newest) > Self.staleAge else { continue }
+            try? fm.removeItem(atPath: full)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PopoverDiff
+import PopoverFiles
+import PopoverHarness
+import PopoverImage
+
+/// The private folder a run's report is written into before it is published; it keeps
+/// the cases' images as the check hands them over (see `CaseArtifactSink`).
+///
+/// For each case: the golden's file is kept as it is (no decoding, no encoding), the
+/// actual image and the heatmap are encoded fast (nobody keeps report images), and a
+/// thumbnail is made from the pictures in memory. Each saved image is recorded with its
+/// size and, for the golden and the actual image, the SHA-256 of its file, which is what
+/// an approval must name.
+public final class ReportStaging: CaseArtifactSink, Sendable {
+    public let folder: String
+
+    init(folder: String) {
+        self.folder = folder
+    }
+
+    public func keep(_ images: CaseImages, of info: CaseInfo) -> CaseArtifacts {
+        let directory = "cases/" + info.id
+        do {
+            try FileIO.createDirectories(folder + "/" + directory)
+        } catch {
+            return CaseArtifacts()  // the report says the images are missing; the verdict stands
+        }
+        var artifacts = CaseArtifacts()
+        if let file = images.expectedFile, let expected = images.expected {
+            artifacts.expected = save(file, as: directory + "/expected.png", size: expected, digest: true)
+        } else if let expected = images.expected {
+            artifacts.expected = save(PNGFile.encode(expected, compression: .fast), as: directory + "/expected.png",
+                                      size: expected, digest: true)
+        }
+        if let actual = images.actual {
+            artifacts.actual = save(PNGFile.encode(actual, compression: .fast), as: directory + "/actual.png",
+                                    size: actual, digest: true)
+        }
+        var preview: RGBAImage?
+        if let diff = images.diff, !diff.isAllEqual, let expected = images.expected {
+            let heatmap = Heatmap.render(expected: expected, diff: diff)
+            artifacts.heatmap = save(PNGFile.encode(heatmap, compression: .fast), as: directory + "/heatmap.png",
+                                     size: heatmap, digest: false)
+            preview = ReportThumbnail.make(heatmap, keepingColour: true)
+        } else if let actual = images.actual {
+            preview = ReportThumbnail.make(actual)
+        }
+        if let preview, preview.width > 0, preview.height > 0 {
+            artifacts.thumbnail = save(PNGFile.encode(preview, compression: .fast), as: directory + "/thumbnail.png",
+                                       size: preview, digest: false)
+        }
+        return artifacts
+    }
+
+    private func save(_ bytes: [UInt8], as relative: String, size image: RGBAImage, digest: Bool) -> SavedImage? {
+        do {
+            try FileIO.writeNew(bytes, to: folder + "/" + relative)
+        } catch {
+            return nil
+        }
+        return SavedImage(path: relative, width: image.width, height: image.height,
+                          digest: digest ? SHA256.hex(bytes) : nil)
+    }
+
+    /// Removes the folder and everything in it.
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import PopoverFiles
+import PopoverHarness
+
+/// Writes a run's three files: `index.html` for people, `summary.json` and `junit.xml`
+/// for machines.
+enum ReportWriter {
+    /// Into a staging folder (`atomically: false`: the folder is published whole) or
+    /// into a published report (each file replaced atomically).
+    static func writeFiles(_ run: CheckRun, into folder: String, reportsFolder: String,
+                           atomically: Bool) throws(ReportError) {
+        let files: [(String, [UInt8])] = [
+            ("summary.json", RunDocument.encode(run)),
+            ("junit.xml", Array(JUnitXML.render(run).utf8)),
+            ("index.html", Array(ReportPage.render(run).utf8)),
+        ]
+        do {
+            for (name, bytes) in files {
+                if atomically {
+                    try FileIO.writeAtomically(bytes, to: folder + "/" + name)
+                } else {
+                    try FileIO.writeNew(bytes, to: folder + "/" + name)
+                }
+            }
+        } catch {
+            throw .io("cannot write the report: \(error)")
+        }
+    }
+}

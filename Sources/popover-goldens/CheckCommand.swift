@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import PopoverHarness
+import PopoverReport
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Render every case, compare it with its golden, write the report.",
+        discussion: """
+        Record mode: --record, else GOLDEN_RECORD, else never when CI is set and missing otherwise.
+        Exit status: 0 all pass, 1 a case failed or lacks its golden, 2 usage or I/O errors.
+        """)
+
+    @OptionGroup var runOptions: RunOptions
+
+    @Option(help: "never, missing, failed or all.")
+    var record: RecordMode?
+
+    func run() throws {
+        let mode = try record ?? userFacing { () throws(HarnessError) in try RecordMode.fromEnvironment() }
+        try runCheck(try runOptions.checkOptions(recordMode: mode), reports: runOptions.reports, verb: "check")
+    }
+}
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Re-render cases and rewrite the goldens whose pixels changed.",
+        discussion: "Unchanged goldens are not touched. Exit status: 0 done, 1 a case failed, 2 errors.")
+
+    @Argument(help: "Only cases matching this text or pattern.")
+    var pattern: String?
+
+    @OptionGroup var runOptions: RunOptions
+
+    @Flag(help: "Delete goldens that no case owns.")
+    var prune = false
+
+    func run() throws {
+        var options = try runOptions.checkOptions(recordMode: .all)
+        if let pattern { options.filter = pattern }
+        options.prune = prune
+        try runCheck(options, reports: runOptions.reports, verb: "record")
+    }
+}
+
+/// Runs a check or record with its report, prints what a person needs, and exits with
+/// the run's status.
+func runCheck(_ options: CheckOptions, reports: String, verb: String) throws {
+    let catalog = try loadCatalog()
+    let folder = ReportFolder(reports)
+    let run: CheckRun
+    var reportPath: String?
+    do {
+        let staging = try folder.stage()
+        var runner = CheckRunner(catalog: catalog, options: options)
+        runner.sink = staging
+        let meter = ProgressMeter()
+        runner.progress = { done, total in meter.update(done, of: total) }
+        var finished: CheckRun
+        do {
+            finished = try runner.run()
+        } catch {
+            staging.discard()
+            throw error
+        }
+        meter.finish()
+        do {
+            reportPath = try folder.publish(finished, from: staging)
+        } catch {
+            finished.errors.append("\(error)")
+        }
+        run = finished
+    } catch {
+        throw UserError("\(error)")
+    }
+    RunPrinter.print(run, verb: verb, reportPath: reportPath)
+    if run.exitCode != 0 { throw ExitCode(run.exitCode) }
+}
+
+func loadCatalog() throws -> CaseCatalog {
+    try userFacing { try CaseCatalog.standard() }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import PopoverDiff
+import PopoverHarness
+
+/// Options shared by check and record.
+struct RunOptions: ParsableArguments {
+    @Option(help: "Only cases whose ID contains this text, or matches this pattern (* any run, ? one character).")
+    var filter: String?
+
+    @Option(help: "Only this share of the cases, I/N (e.g. 2/3), for splitting a run over machines.")
+    var shard: String?
+
+    @Option(help: "The goldens folder.")
+    var goldens = "Goldens"
+
+    @Option(help: "The report folder (replaced whole by each run).")
+    var reports = "Reports"
+
+    @Option(parsing: .unconditional, help: "Worker threads (default: every core).")
+    var jobs: Int?
+
+    @OptionGroup var tolerance: ToleranceOptions
+
+    @Flag(help: "Also keep images of passing cases in the report.")
+    var reportAllImages = false
+
+    @Option(help: "Where facts learned by decoding goldens are kept (default: $POPOVER_GOLDENS_CACHE, else ~/.cache/popover-goldens).")
+    var cache: String?
+
+    @Flag(help: "Keep no digest cache: decode every golden.")
+    var noCache = false
+
+    func checkOptions(recordMode: RecordMode) throws -> CheckOptions {
+        for (option, value) in [("--goldens", goldens), ("--reports", reports)] where value.isEmpty {
+            throw UserError("\(option): the folder name is empty")
+        }
+        var options = CheckOptions()
+        options.goldensFolder = goldens
+        options.filter = filter
+        options.recordMode = recordMode
+        if let jobs {
+            guard jobs >= 1 else { throw UserError("--jobs: \(jobs) is not a positive number of threads") }
+            options.jobs = jobs
+        }
+        if let shard { options.shard = try userFacing { () throws(HarnessError) in try Shard(parsing: shard) } }
+        options.suiteTolerance = try tolerance.tolerance()
+        options.keepsImagesOfPassingCases = reportAllImages
+        options.cacheFolder = noCache ? nil : (cache ?? GoldenPixelCache.defaultFolder())
+        return options
+    }
+}
+
+/// Suite-wide tolerance from the command line. Values are taken unconditionally, so a
+/// negative one ("--different-pixels -1") reaches the check that names it instead of
+/// being read as an option.
+struct ToleranceOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Allowed largest channel difference, N (0-N) or N-M, 0-255 (default 0).")
+    var maxChannelDelta: String?
+
+    @Option(parsing: .unconditional, help: "Allowed number of differing pixels, N (0-N) or N-M (default 0).")
+    var differentPixels: String?
+
+    @Option(parsing: .unconditional, help: "Perceptual (YIQ) threshold 0-1 that also excuses anti-aliased pixels (default off).")
+    var perceptual: String?
+
+    /// Nil when no option was given (the tolerances file's default then applies).
+    func tolerance() throws -> Tolerance? {
+        guard maxChannelDelta != nil || differentPixels != nil || perceptual != nil else { return nil }
+        return try userFacing { () throws(ToleranceError) in
+            try Tolerance(parsingMaxChannelDelta: maxChannelDelta, differentPixels: differentPixels, perceptual: perceptual)
+        }
+    }
+}
+
+extension RecordMode: ExpressibleByArgument {}

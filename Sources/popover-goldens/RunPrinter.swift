@@ -1,0 +1,58 @@
+import Foundation
+import Synchronization
+import PopoverHarness
+
+/// What a check prints: failing cases with their metrics, what was recorded, orphans,
+/// errors and notes, then one summary line and the report's path.
+enum RunPrinter {
+    static func print(_ run: CheckRun, verb: String, reportPath: String?) {
+        for r in run.results where r.status.isFailure {
+            Swift.print("\(r.status.rawValue.uppercased()) \(r.id): \(r.message)\(metricsText(r))")
+        }
+        for r in run.results where r.status == .new { Swift.print("added    \(r.goldenPath)") }
+        for r in run.results where r.status == .recorded { Swift.print("changed  \(r.goldenPath)") }
+        for id in run.pruned { Swift.print("removed  \(run.goldensFolder)/\(id).png") }
+        for id in run.orphans {
+            Swift.print("orphan   \(run.goldensFolder)/\(id).png (no case owns it; `popover-goldens record --prune` deletes it)")
+        }
+        for e in run.errors { Swift.print("ERROR \(e)") }
+        for note in run.notes { Swift.print("note: \(note)") }
+        var parts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
+        for (status, word) in [(CaseStatus.missing, "missing"), (.new, "new"), (.recorded, "re-recorded"), (.error, "errors")]
+        where run.count(status) > 0 {
+            parts.append("\(run.count(status)) \(word)")
+        }
+        if !run.orphans.isEmpty { parts.append("\(run.orphans.count) orphaned") }
+        let shard = run.shard.map { " (shard \($0.index) of \($0.count))" } ?? ""
+        let seconds = String(format: "%.2f", run.seconds)
+        Swift.print("\(verb): \(run.results.count) cases\(shard) in \(seconds) s on \(run.jobs) threads: \(parts.joined(separator: ", "))")
+        if let reportPath { Swift.print("report: \(reportPath)") }
+    }
+
+    private static func metricsText(_ r: CaseResult) -> String {
+        guard let m = r.metrics else { return "" }
+        return " [differentPixels \(m.differentPixels), maxChannelDelta \(m.maxChannelDelta), mae "
+            + String(format: "%.3f", m.meanAbsoluteError) + ", psnr " + (m.psnr.map { String(format: "%.1f", $0) } ?? "inf") + "]"
+    }
+}
+
+/// "checked 812 / 2100" on standard error, redrawn at most every 100 ms, only on a terminal.
+final class ProgressMeter: Sendable {
+    private let last = Mutex<Double>(0)
+    private let isTerminal = isatty(2) == 1
+
+    func update(_ finished: Int, of total: Int) {
+        guard isTerminal else { return }
+        let now = Date().timeIntervalSinceReferenceDate
+        let due = last.withLock { previous -> Bool in
+            guard now - previous >= 0.1 || finished == total else { return false }
+            previous = now
+            return true
+        }
+        if due { FileHandle.standardError.write(Data("\r  checked \(finished) / \(total)".utf8)) }
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The popover-goldens executable built with the tests: it sits in the same products
+/// folder as the test bundle (`swift build --build-tests` and `swift test` build every
+/// product). Nil when it is not there.
+public let popoverGoldensExecutable: String? = {
+    var candidates: [String] = []
+    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        candidates.append((exe as NSString).deletingLastPathComponent)
+    }
+    candidates.append(Bundle.main.bundleURL.path)
+    candidates.append((CommandLine.arguments[0] as NSString).deletingLastPathComponent)
+    for folder in candidates {
+        // The bundle may be a folder (macOS .xctest) inside the products folder.
+        for dir in [folder, (folder as NSString).deletingLastPathComponent] {
+            let path = dir + "/popover-goldens"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+    }
+    return nil
+}()
+
+/// What a run of a program did.
+public struct ToolRun: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+public struct ToolMissing: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// Runs popover-goldens with `arguments` in `directory` and waits for it. GOLDEN_RECORD,
+/// CI and POPOVER_GOLDENS_CACHE are cleared (and the cache pointed at a fresh folder
+/// unless `environment` says otherwise) so the caller's environment cannot change a
+/// default.
+public func runTool(_ arguments: [String], in directory: String? = nil,
+                    environment extra: [String: String] = [:]) throws -> ToolRun {
+    guard let executable = popoverGoldensExecutable else {
+        throw ToolMissing(description: "popover-goldens was not built beside the tests (swift build --build-tests)")
+    }
+    return try runProgram(executable, arguments, in: directory, environment: extra)
+}
+
+/// Runs any program and waits for it, with the same cleaned environment as `runTool`.
+public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                       environment extra: [String: String] = [:]) throws -> ToolRun {
+    let process = toolProcess(executable, arguments, in: directory, environment: extra)
+    let out = TemporaryFolder("tool-output")
+    defer { out.remove() }
+    _ = FileManager.default.createFile(atPath: out.file("stdout"), contents: nil)
+    _ = FileManager.default.createFile(atPath: out.file("stderr"), contents: nil)
+    let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: out.file("stdout")))
+    let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: out.file("stderr")))
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    process.waitUntilExit()
+    try stdout.close()
+    try stderr.close()
+    return ToolRun(status: process.terminationStatus,
+                   stdout: (try? String(contentsOfFile: out.file("stdout"), encoding: .utf8)) ?? "",
+                   stderr: (try? String(contentsOfFile: out.file("stderr"), encoding: .utf8)) ?? "")
+}
+
+/// A process for `executable` with the cleaned environment, not yet started.
+public func toolProcess(_ executable: String, _ arguments: [String], in directory: String?,
+                        environment extra: [String: String] = [:]) -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["GOLDEN_RECORD"] = nil
+    environment["CI"] = nil
+    environment["GOLDEN_SHARD"] = nil
+    environment["POPOVER_GOLDENS_CACHE"] = NSTemporaryDirectory() + "popover-goldens-tool-cache-\(UUID().uuidString.prefix(8))"
+    for (key, value) in extra { environment[key] = value }
+    process.environment = environment
+    return process
+}
+
+/// Runs a shell command line; returns its exit status (output discarded).
+@discardableResult
+public func shell(_ command: String) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+/// Whether a program is on the PATH.
+public func isInstalled(_ program: String) -> Bool {
+    shell("command -v \(program) >/dev/null 2>&1") == 0
+}
+
+extension Duration {
+    /// The duration in seconds, for arithmetic with delays.
+    public var inSeconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}
