@@ -40,9 +40,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "PopoverGeometry"),
         .target(name: "PopoverImage"),
-        .target(name: "PopoverFiles", dependencies: ["PopoverImage", "CPNGShim"]),
+        .target(name: "PopoverFiles", dependencies: ["PopoverImage", "CPNGShim", "CLibDeflate"]),
         .target(name: "PopoverRaster", dependencies: ["PopoverImage"]),
         .target(
             name: "PopoverSkins",
