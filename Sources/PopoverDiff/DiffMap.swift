@@ -136,3 +136,20 @@ public struct PixelRegion: Sendable, Hashable, Codable {
         self.height = height
     }
 }
+
+/// The smallest rectangle holding every pixel the scan marked (different or excused).
+struct MarkedBounds {
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+
+    @inline(__always)
+    mutating func include(x: Int, y: Int) {
+        if x < minX { minX = x }
+        if x > maxX { maxX = x }
+        if y < minY { minY = y }
+        if y > maxY { maxY = y }
+    }
+
+    var region: PixelRegion? {
+        maxX < 0 ? nil : PixelRegion(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}

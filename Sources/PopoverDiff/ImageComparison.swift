@@ -250,23 +250,6 @@ public enum ImageComparison {
     }
 }
 
-/// The smallest rectangle holding every pixel the scan marked (different or excused).
-struct MarkedBounds {
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-
-    @inline(__always)
-    mutating func include(x: Int, y: Int) {
-        if x < minX { minX = x }
-        if x > maxX { maxX = x }
-        if y < minY { minY = y }
-        if y > maxY { maxY = y }
-    }
-
-    var region: PixelRegion? {
-        maxX < 0 ? nil : PixelRegion(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-}
-
 /// Decides whether a pixel whose bytes differ is excused rather than counted.
 protocol ExcuseJudge {
     func excuses(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Bool
@@ -276,43 +259,4 @@ protocol ExcuseJudge {
 struct NoExcuses: ExcuseJudge {
     @inline(__always)
     func excuses(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Bool { false }
-}
-
-/// The outcome of one comparison.
-public struct ComparisonResult: Sendable, Equatable {
-    /// Sizes match and both measured values lie in their tolerance ranges.
-    public var pass: Bool
-    /// Measurements; nil only when the sizes differ.
-    public var metrics: ComparisonMetrics?
-    /// Per-pixel judgements, when asked for and the sizes match.
-    public var diffMap: DiffMap?
-    /// Why the comparison failed, one sentence each; empty when it passed. E.g.
-    /// "size differs: expected 336 x 365, actual 336 x 366",
-    /// "12 different pixels, above the allowed 0-5",
-    /// "max channel delta 0, below the allowed 1-2".
-    public var failures: [String]
-    /// The tolerance the verdict was made against.
-    public var tolerance: Tolerance
-
-    public init(pass: Bool, metrics: ComparisonMetrics?, diffMap: DiffMap?, failures: [String], tolerance: Tolerance) {
-        self.pass = pass
-        self.metrics = metrics
-        self.diffMap = diffMap
-        self.failures = failures
-        self.tolerance = tolerance
-    }
-
-    /// One line for a log or a report: "identical", "pass: 3 different pixels, max
-    /// channel delta 2, 5 excused (max channel delta 0-2, different pixels 0-10)", or
-    /// "fail: " and the failures joined with "; ".
-    public var summary: String {
-        guard pass else { return "fail: " + failures.joined(separator: "; ") }
-        guard let metrics else { return "pass" }
-        if metrics.differentPixels == 0 && metrics.excusedPixels == 0 && metrics.psnr == nil {
-            return "identical"
-        }
-        var text = "pass: \(metrics.differentPixels) different pixels, max channel delta \(metrics.maxChannelDelta)"
-        if metrics.excusedPixels > 0 { text += ", \(metrics.excusedPixels) excused" }
-        return text + " (\(tolerance))"
-    }
 }

@@ -10,7 +10,7 @@ extension Anchor {
     public static let navigationBarHeight: Double = 44
     public static let toolbarHeight: Double = 44
 
-    /// The sixteen buttons of the sample app, in the reference's table order
+    /// The sixteen buttons of the sample app, in the order of docs/specification.md §12.2's table
     /// (section 8).
     public static let all: [Anchor] = [
         sample(1, x: 0, y: 0, .only(.left), [.right, .bottom]),

@@ -12,7 +12,7 @@ public enum ArrowImage: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case sideTop = "side-top"
     case sideBottom = "side-bottom"
 
-    /// Size and cap insets from the reference (section 2). Each leaves a stretchable
+    /// Size and cap insets from docs/specification.md §3.1. Each leaves a stretchable
     /// region of exactly 1 x 1 point.
     public var standardSpec: ImageSpec {
         switch self {

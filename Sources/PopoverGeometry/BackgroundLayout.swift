@@ -1,6 +1,6 @@
 /// How a popover background of given bounds is drawn from the seven images: which
 /// image, whether mirrored, and the one or two cap-inset stretches that produce it
-/// (reference section 4).
+/// (docs/specification.md §5).
 ///
 /// Encodes as
 /// `{"direction":"up","image":"up-right","mirrored":true,"stages":[{"width":..,"height":..,"insets":{"top":..,"left":..,"bottom":..,"right":..}}]}`.

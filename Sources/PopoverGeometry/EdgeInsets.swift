@@ -31,7 +31,7 @@ public struct EdgeInsets: Sendable, Hashable, Codable, CustomStringConvertible {
 
     var all: [Double] { [top, left, bottom, right] }
 
-    /// Reads "41, 9, 9, 47", the order the reference tables use.
+    /// Reads "41, 9, 9, 47", the order the specification's tables use.
     public var description: String {
         all.map(format).joined(separator: ", ")
     }

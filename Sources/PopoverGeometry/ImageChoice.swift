@@ -1,5 +1,5 @@
 /// Which image a background uses for an arrow at a given place on its edge, and
-/// whether it is stretched once or twice (reference section 4).
+/// whether it is stretched once or twice (docs/specification.md §5.2).
 public struct ImageChoice: Sendable, Hashable {
     public var image: ArrowImage
     public var mirrored: Bool

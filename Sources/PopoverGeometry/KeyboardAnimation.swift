@@ -1,4 +1,4 @@
-/// The keyboard scenario (reference sections 5 and 8): a popover is showing, the
+/// The keyboard scenario (docs/specification.md §8): a popover is showing, the
 /// keyboard slides up, and the popover shrinks to stay above it.
 ///
 /// The start is the ordinary placement. The end is the placement with the

@@ -1,4 +1,4 @@
-/// The sample app's two screens (reference sections 5 and 8): an iPad's view
+/// The sample app's two screens (docs/specification.md §8 and §12): an iPad's view
 /// under the 20-point status bar, and the keyboard of that era.
 public enum Orientation: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case portrait, landscape

@@ -1,5 +1,5 @@
 /// A position in points; origin top-left, y grows downwards (UIKit's convention,
-/// so the numbers in the reference read the same here).
+/// so the numbers in the specification read the same here).
 public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double

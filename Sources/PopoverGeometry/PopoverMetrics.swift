@@ -18,14 +18,14 @@ public struct PopoverMetrics: Sendable, Hashable, Codable {
         self.contentInsets = contentInsets
     }
 
-    /// The seven-image skin (reference section 1).
+    /// The seven-image skin (docs/specification.md §2).
     public static let sevenImage = SevenImageMetrics.standard.popoverMetrics
 
-    /// The two-asset skin (reference section 7): a 15-point corner mask.
+    /// The two-asset skin (docs/specification.md §10): a 15-point corner mask.
     public static let twoAsset = PopoverMetrics(
         arrowBase: 31, arrowHeight: 70, cornerRadius: 15, contentInsets: EdgeInsets(all: 10))
 
-    /// The path skin (reference section 7).
+    /// The path skin (docs/specification.md §11).
     public static let path = PopoverMetrics(
         arrowBase: 30, arrowHeight: 15, cornerRadius: 10, contentInsets: EdgeInsets(all: 10))
 

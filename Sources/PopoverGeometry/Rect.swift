@@ -1,7 +1,7 @@
 /// An origin and a size, in points.
 ///
 /// Encodes flat, as `{"x":..,"y":..,"width":..,"height":..}`, because that is how
-/// the reference and the goldens' reports write frames.
+/// the specification and the goldens' reports write frames.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var origin: Point
     public var size: Size

@@ -1,5 +1,5 @@
 /// Every number of the seven-image skin, and its seven images' sizes and cap
-/// insets (reference sections 1 and 2).
+/// insets (docs/specification.md §2 and §3).
 ///
 /// The original lets a subclass override each of these, so here each is a plain
 /// `var`: start from `.standard` and change what a skin changes.

@@ -1,4 +1,4 @@
-/// The drop shadow of the iOS 5 path (reference section 5): black at 90 %
+/// The drop shadow of the iOS 5 path (docs/specification.md §7): black at 90 %
 /// opacity, radius 20, cast 10 points down.
 ///
 /// The radius is Core Animation's `shadowRadius`; turning it into a blur is the

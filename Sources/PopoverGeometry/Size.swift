@@ -16,6 +16,6 @@ public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
         width.isFinite && height.isFinite && width >= 0 && height >= 0
     }
 
-    /// Reads "216 x 235", the way the reference writes sizes.
+    /// Reads "216 x 235", the way the specification writes sizes.
     public var description: String { "\(format(width)) x \(format(height))" }
 }

@@ -12,7 +12,7 @@ public enum StageLength {
     }
 
     /// The stage-1 length along the arrow's edge that lands the image's arrow on
-    /// `arrowCentre` (reference section 4).
+    /// `arrowCentre` (docs/specification.md §5.5).
     ///
     /// Up/down: `round(centre + (imageWidth - 1) / 2)`, the up image's tip being
     /// at x = (57 - 1) / 2 = 28. Left/right: `round(centre + imageHeight / 2 - 1 -

@@ -1,7 +1,7 @@
 import PopoverGeometry
 import PopoverRaster
 
-/// The path skin of the "drawRect" article (reference section 7): the background is
+/// The path skin of the "drawRect" article (docs/specification.md §11): the background is
 /// one outline, filled and stroked, with the arrow cut into the edge it points from.
 ///
 /// The outline walks the popover rectangle (the bounds less the arrow's strip) with

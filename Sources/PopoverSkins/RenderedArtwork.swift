@@ -1,7 +1,7 @@
 import PopoverGeometry
 import PopoverRaster
 
-/// Renders one of the seven images from three colours (reference section 3): clip to
+/// Renders one of the seven images from three colours (docs/specification.md §4): clip to
 /// the outline, fill a vertical gradient from top to bottom, then stroke the outline
 /// with the border colour, 1 point wide, miter joins, butt caps, with the clip still
 /// in force so only the stroke's inner half shows.

@@ -3,7 +3,7 @@ import PopoverRaster
 
 /// Where the seven images come from.
 public enum SevenImageArtwork: Sendable, Hashable {
-    /// Rendered from three colours (reference section 3).
+    /// Rendered from three colours (docs/specification.md §4).
     case rendered(ColorSet)
     /// Read from a folder of PNG files with their metrics.
     case files(ArtworkSet)
@@ -21,7 +21,7 @@ public struct SevenImageSkin: Skin {
     /// Nil: no shadow.
     public var shadow: Shadow?
 
-    /// The shadow of reference section 5: black, opacity 0.9, radius 20, offset (0, 10).
+    /// The shadow of docs/specification.md §7.1: black, opacity 0.9, radius 20, offset (0, 10).
     public static let standardShadow: Shadow = {
         let spec = ShadowSpec.standard
         return Shadow(color: Color(red: spec.color.red, green: spec.color.green, blue: spec.color.blue,

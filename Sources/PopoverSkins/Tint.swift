@@ -1,6 +1,6 @@
 import PopoverRaster
 
-/// The fork's tint recipe (reference section 6): draw the image, fill its whole
+/// The fork's tint recipe (docs/specification.md §9): draw the image, fill its whole
 /// rectangle with the tint colour in multiply mode, then draw the image again in
 /// destination-in mode so the original's alpha survives.
 ///

@@ -4,7 +4,7 @@ import PopoverFiles
 import PopoverImage
 import PopoverRaster
 
-/// The two-asset skin of the "skinning the popover" article (reference section 7): a
+/// The two-asset skin of the "skinning the popover" article (docs/specification.md §10): a
 /// stretchable background (cap insets 40, stretch mode) whose corners a 15-point mask
 /// rounds, and a separate arrow image drawn pointing up, turned to the arrow's
 /// direction, on top. Its seam between body and arrow is part of the look.

@@ -4,7 +4,8 @@ import Testing
 /// Portrait view 768 x 1004, landscape 1024 x 748: the width grows by 256, the
 /// height shrinks by 256. Anchors are 44 x 44, so along x the margins are
 /// (x, 768 - 44 - x) and along y (y, 1004 - 44 - y = 960 - y).
-@Suite struct AnchorFrameTests {
+@Suite("Anchor frames after rotation")
+struct AnchorFrameTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
         let x: Double
@@ -42,18 +43,19 @@ import Testing
         Row(name: "popover16", x: 980, y: 602),
     ]
 
-    @Test(arguments: landscape)
+    @Test("landscape frame", arguments: landscape)
     func landscapeFrame(_ row: Row) throws {
         let anchor = try Anchor.named(row.name)
         #expect(isClose(anchor.frame(in: .landscape), Rect(x: row.x, y: row.y, width: 44, height: 44)))
     }
 
-    @Test(arguments: Anchor.all)
+    @Test("portrait frame is the tables frame", arguments: Anchor.all)
     func portraitFrameIsTheTablesFrame(_ anchor: Anchor) {
         #expect(anchor.frame(in: .portrait) == anchor.portraitFrame)
     }
 
-    @Test func theTable() throws {
+    @Test("the table")
+    func theTable() throws {
         #expect(Anchor.all.count == 16)
         #expect(Set(Anchor.all.map(\.name)) == Set((1...16).map { "popover\($0)" }))
         let navigation = Anchor.all.filter { $0.contentSize == Size(width: 320, height: 888) }.map(\.name)
@@ -65,20 +67,23 @@ import Testing
         #expect(try Anchor.named("popover11").permitted == .any)
     }
 
-    @Test func orientations() {
+    @Test("orientations")
+    func orientations() {
         #expect(Orientation.portrait.viewSize == Size(width: 768, height: 1004))
         #expect(Orientation.landscape.viewSize == Size(width: 1024, height: 748))
         #expect(Orientation.portrait.keyboardHeight == 264)
         #expect(Orientation.landscape.keyboardHeight == 352)
     }
 
-    @Test func withoutFlexibleMarginsTheLeftAndTopStay() {
+    @Test("without flexible margins the left and top stay")
+    func withoutFlexibleMarginsTheLeftAndTopStay() {
         let frame = Rect(x: 100, y: 200, width: 44, height: 44)
         let moved = FlexibleMargins().resize(frame, from: Size(width: 768, height: 1004), to: Size(width: 1024, height: 748))
         #expect(moved == frame)
     }
 
-    @Test func twoEmptyMarginsShareTheChangeEqually() {
+    @Test("two empty margins share the change equally")
+    func twoEmptyMarginsShareTheChangeEqually() {
         // Margins 0 and 0: +100 splits 50 / 50.
         let frame = Rect(x: 0, y: 0, width: 100, height: 10)
         let moved = FlexibleMargins([.left, .right]).resize(frame, from: Size(width: 100, height: 10), to: Size(width: 200, height: 10))

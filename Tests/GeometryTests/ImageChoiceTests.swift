@@ -3,7 +3,8 @@ import Testing
 
 /// The at-edge tests on their own, where edges shorter than the layout's minimum
 /// can reach the case in which the arrow is near both ends at once.
-@Suite struct ImageChoiceTests {
+@Suite("Image choice at the thresholds")
+struct ImageChoiceTests {
     struct Row: Sendable {
         let direction: ArrowDirection
         let image: ArrowImage
@@ -13,7 +14,7 @@ import Testing
     /// Edge 40, centre 20: 20 - 18.5 = 1.5 < 7 and 20 + 18.5 = 38.5 > 40 - 7 = 33.
     /// Up/down: the corner image mirrored (the at-left rule wins); left/right:
     /// side-top wins, mirrored only for a left arrow.
-    @Test(arguments: [
+    @Test("near both ends", arguments: [
         Row(direction: .up, image: .upRight, mirrored: true),
         Row(direction: .down, image: .downRight, mirrored: true),
         Row(direction: .right, image: .sideTop, mirrored: false),
@@ -26,7 +27,7 @@ import Testing
     }
 
     /// Edge 216, centre 108: 89.5 !< 7 and 126.5 !> 209.
-    @Test(arguments: [
+    @Test("centred", arguments: [
         Row(direction: .up, image: .up, mirrored: false),
         Row(direction: .down, image: .down, mirrored: false),
         Row(direction: .right, image: .side, mirrored: false),
@@ -40,7 +41,7 @@ import Testing
 
     /// On the smallest accepted edge, 51, no centre is near both ends: near the
     /// start needs centre < 25.5, near the end centre > 25.5.
-    @Test(arguments: [25.0, 25.5, 26.0])
+    @Test("the layouts minimum edge never reaches both ends", arguments: [25.0, 25.5, 26.0])
     func theLayoutsMinimumEdgeNeverReachesBothEnds(centre: Double) {
         let choice = ImageChoice.choose(
             direction: .up, edgeLength: 51, arrowCentre: centre, arrowBase: 37, cornerRadius: 7)

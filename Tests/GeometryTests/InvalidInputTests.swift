@@ -2,7 +2,8 @@ import PopoverGeometry
 import Testing
 
 /// Every rejection throws a `GeometryError` whose message names the bad value.
-@Suite struct InvalidInputTests {
+@Suite("Invalid geometry input")
+struct InvalidInputTests {
     static func layoutError(
         _ width: Double, _ height: Double, _ direction: ArrowDirection, offset: Double = 0,
         metrics: SevenImageMetrics = .standard
@@ -13,7 +14,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [
+    @Test("non finite offset", arguments: [
         (Double.nan, "arrow offset must be a finite number, got nan"),
         (Double.infinity, "arrow offset must be a finite number, got inf"),
         (-Double.infinity, "arrow offset must be a finite number, got -inf"),
@@ -23,7 +24,7 @@ import Testing
         #expect(error?.description == message)
     }
 
-    @Test(arguments: [
+    @Test("bad bounds", arguments: [
         (Double.nan, 300.0, "bounds must be finite and non-negative, got nan x 300"),
         (300, .infinity, "bounds must be finite and non-negative, got 300 x inf"),
         (-1, 300, "bounds must be finite and non-negative, got -1 x 300"),
@@ -56,7 +57,8 @@ import Testing
         #expect(error == .boundsTooSmall(bounds: Size(width: width, height: height), direction: direction, minimum: minimum))
     }
 
-    @Test func smallerMetricsAllowSmallerBounds() throws {
+    @Test("smaller metrics allow smaller bounds")
+    func smallerMetricsAllowSmallerBounds() throws {
         var metrics = SevenImageMetrics.standard
         metrics.cornerRadius = 0
         // 37 x 19 is now the minimum for an up arrow.
@@ -104,7 +106,7 @@ import Testing
         #expect(Self.layoutError(216, 235, .up, metrics: metrics)?.description == row.message)
     }
 
-    @Test(arguments: ["popover17", "popover0", "Popover1", ""])
+    @Test("unknown anchor", arguments: ["popover17", "popover0", "Popover1", ""])
     func unknownAnchor(name: String) {
         let error = #expect(throws: GeometryError.self) { try Anchor.named(name) }
         #expect(error == .unknownAnchor(name))
@@ -150,7 +152,8 @@ import Testing
         #expect(error?.description == row.message)
     }
 
-    @Test func badShadowInput() {
+    @Test("bad shadow input")
+    func badShadowInput() {
         let deep = #expect(throws: GeometryError.self) {
             try ShadowGeometry.shadowRect(bounds: Size(width: 216, height: 18), direction: .down, arrowHeight: 19)
         }

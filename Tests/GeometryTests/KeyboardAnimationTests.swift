@@ -4,7 +4,8 @@ import Testing
 /// The navigation popovers with the keyboard up: it hides 264 (portrait) or 352
 /// (landscape) at the bottom, so the margin's bottom line moves to
 /// 1004 - 264 - 10 = 730 or 748 - 352 - 10 = 386.
-@Suite struct KeyboardAnimationTests {
+@Suite("The keyboard animation")
+struct KeyboardAnimationTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
         let orientation: Orientation
@@ -37,7 +38,7 @@ import Testing
             start: left(10, 728, 345.5), middle: left(10, 552, 257.5), end: left(10, 376, 169.5)),
     ]
 
-    @Test(arguments: rows)
+    @Test("start middle and end", arguments: rows)
     func startMiddleAndEnd(_ row: Row) throws {
         let animation = try KeyboardAnimation(anchor: try Anchor.named(row.name), orientation: row.orientation)
         #expect(animation.start == row.start)
@@ -47,7 +48,8 @@ import Testing
         #expect(try animation.keyframe(at: 0.25) == row.end)
     }
 
-    @Test func popover11PortraitHasNoRoomAboveTheKeyboard() throws {
+    @Test("popover11 portrait has no room above the keyboard")
+    func popover11PortraitHasNoRoomAboveTheKeyboard() throws {
         // It points down from y 961, which the keyboard covers (the margin ends at 730).
         let anchor = try Anchor.named("popover11")
         let error = #expect(throws: GeometryError.self) {
@@ -56,7 +58,8 @@ import Testing
         #expect(error == .noRoom(anchor: "popover11", direction: .only(.down), orientation: .portrait))
     }
 
-    @Test func progressFollowsTheCurve() throws {
+    @Test("progress follows the curve")
+    func progressFollowsTheCurve() throws {
         let animation = try KeyboardAnimation(anchor: try Anchor.named("popover2"), orientation: .portrait)
         // 0.06859375 s is x = 0.06859375 / 0.25 = 0.274375 of the duration, where the
         // curve gives 0.15625 (see TimingCurveTests):
@@ -65,7 +68,7 @@ import Testing
         #expect(isClose(try animation.keyframe(at: 0.06859375).frame.height, 885.96875))
     }
 
-    @Test(arguments: [("popover2", Orientation.portrait), ("popover2", .landscape), ("popover11", .landscape)])
+    @Test("shrinks monotonically", arguments: [("popover2", Orientation.portrait), ("popover2", .landscape), ("popover11", .landscape)])
     func shrinksMonotonically(name: String, orientation: Orientation) throws {
         let animation = try KeyboardAnimation(anchor: try Anchor.named(name), orientation: orientation)
         let heights = try (0...50).map { step throws(GeometryError) in
@@ -77,13 +80,14 @@ import Testing
         }
     }
 
-    @Test func shadowFollowsTheFrame() throws {
+    @Test("shadow follows the frame")
+    func shadowFollowsTheFrame() throws {
         let animation = try KeyboardAnimation(anchor: try Anchor.named("popover2"), orientation: .landscape)
         // Left arrow, 355 x 552 at the middle: x from 19, 336 wide.
         #expect(isClose(try animation.shadowRect(at: 0.125), Rect(x: 19, y: 0, width: 336, height: 552)))
     }
 
-    @Test(arguments: [-0.001, 0.2501, -.infinity, .infinity, .nan])
+    @Test("times outside the animation throw", arguments: [-0.001, 0.2501, -.infinity, .infinity, .nan])
     func timesOutsideTheAnimationThrow(time: Double) throws {
         let animation = try KeyboardAnimation(anchor: try Anchor.named("popover2"), orientation: .portrait)
         let error = #expect(throws: GeometryError.self) { try animation.keyframe(at: time) }
@@ -94,13 +98,15 @@ import Testing
         #expect(reported.isNaN ? time.isNaN : reported == time)
     }
 
-    @Test func timeMessage() throws {
+    @Test("time message")
+    func timeMessage() throws {
         let animation = try KeyboardAnimation(anchor: try Anchor.named("popover2"), orientation: .portrait)
         let error = #expect(throws: GeometryError.self) { try animation.keyframe(at: 0.3) }
         #expect(error?.description == "time must be a finite number of seconds within 0...0.25, got 0.3")
     }
 
-    @Test func aKeyboardTallerThanTheViewLeavesNoRoom() throws {
+    @Test("a keyboard taller than the view leaves no room")
+    func aKeyboardTallerThanTheViewLeavesNoRoom() throws {
         let anchor = try Anchor.named("popover2")
         let error = #expect(throws: GeometryError.self) {
             try KeyboardAnimation(anchor: anchor, orientation: .portrait, keyboardHeight: 1000)

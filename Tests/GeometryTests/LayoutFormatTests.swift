@@ -2,7 +2,8 @@ import Foundation
 import PopoverGeometry
 import Testing
 
-@Suite struct LayoutFormatTests {
+@Suite("Layouts as text and JSON")
+struct LayoutFormatTests {
     /// Sorted keys: Foundation on Linux does not keep a keyed container's order.
     static func json(_ layout: BackgroundLayout) throws -> String {
         let encoder = JSONEncoder()
@@ -10,14 +11,16 @@ import Testing
         return String(decoding: try encoder.encode(layout), as: UTF8.self)
     }
 
-    @Test func singleStretchJSON() throws {
+    @Test("single stretch JSON")
+    func singleStretchJSON() throws {
         // 216 x 235 up, offset -83: up-right mirrored, caps (41, 42, 9, 9).
         let layout = try BackgroundLayout.make(bounds: Size(width: 216, height: 235), direction: .up, arrowOffset: -83)
         #expect(try Self.json(layout)
             == #"{"direction":"up","image":"up-right","mirrored":true,"stages":[{"height":235,"insets":{"bottom":9,"left":42,"right":9,"top":41},"width":216}]}"#)
     }
 
-    @Test func twoStageJSONRoundTrips() throws {
+    @Test("two stage JSON round trips")
+    func twoStageJSONRoundTrips() throws {
         // 235 x 216 left, offset 0: side mirrored; L = 136.
         let layout = try BackgroundLayout.make(bounds: Size(width: 235, height: 216), direction: .left, arrowOffset: 0)
         let json = try Self.json(layout)
@@ -27,7 +30,8 @@ import Testing
         #expect(try JSONDecoder().decode(BackgroundLayout.self, from: Data(json.utf8)) == layout)
     }
 
-    @Test func fractionalStagesSurviveJSON() throws {
+    @Test("fractional stages survive JSON")
+    func fractionalStagesSurviveJSON() throws {
         let layout = BackgroundLayout(
             direction: .down, image: .down, mirrored: false,
             stages: [stage(53.25, 51, insets(23, 9, 27, 47)), stage(100.5, 40.75, insets(23, 43.25, 27, 9))])
@@ -35,7 +39,8 @@ import Testing
         #expect(try JSONDecoder().decode(BackgroundLayout.self, from: data) == layout)
     }
 
-    @Test func twoStageTable() throws {
+    @Test("two stage table")
+    func twoStageTable() throws {
         let layout = try BackgroundLayout.make(bounds: Size(width: 216, height: 235), direction: .up, arrowOffset: 0)
         #expect(layout.table == """
             direction  up
@@ -46,7 +51,8 @@ import Testing
             """)
     }
 
-    @Test func singleStretchTable() throws {
+    @Test("single stretch table")
+    func singleStretchTable() throws {
         let layout = try BackgroundLayout.make(bounds: Size(width: 235, height: 216), direction: .left, arrowOffset: 83)
         #expect(layout.description == """
             direction  left

@@ -1,8 +1,10 @@
 import PopoverGeometry
 import Testing
 
-@Suite struct MetricsTests {
-    @Test func standardNumbers() {
+@Suite("Skin metrics")
+struct MetricsTests {
+    @Test("standard numbers")
+    func standardNumbers() {
         let metrics = SevenImageMetrics.standard
         #expect(metrics.arrowBase == 37)
         #expect(metrics.arrowHeight == 19)
@@ -21,7 +23,7 @@ import Testing
     }
 
     /// Reference section 2.
-    @Test(arguments: [
+    @Test("standard images", arguments: [
         ImageRow(image: .up, width: 57, height: 51, capInsets: insets(41, 9, 9, 47)),
         ImageRow(image: .upRight, width: 52, height: 51, capInsets: insets(41, 9, 9, 42)),
         ImageRow(image: .down, width: 57, height: 51, capInsets: insets(23, 9, 27, 47)),
@@ -37,21 +39,24 @@ import Testing
         #expect(spec.stretchableSize == Size(width: 1, height: 1))
     }
 
-    @Test func sampleAppFilesDifferOnlyInSideTop() {
+    @Test("sample app files differ only in side top")
+    func sampleAppFilesDifferOnlyInSideTop() {
         var expected = SevenImageMetrics.standard
         expected.sideTop = ImageSpec(width: 37, height: 67, capInsets: insets(43, 9, 9, 27))
         #expect(SevenImageMetrics.sampleAppFiles == expected)
         #expect(throws: Never.self) { try SevenImageMetrics.sampleAppFiles.validate() }
     }
 
-    @Test func subscriptWritesTheNamedImage() {
+    @Test("subscript writes the named image")
+    func subscriptWritesTheNamedImage() {
         var metrics = SevenImageMetrics.standard
         metrics[.downRight] = ImageSpec(width: 10, height: 10, capInsets: .zero)
         #expect(metrics.downRight == ImageSpec(width: 10, height: 10, capInsets: .zero))
         #expect(metrics.upRight == ArrowImage.upRight.standardSpec)
     }
 
-    @Test func popoverMetricsOfEachSkin() {
+    @Test("popover metrics of each skin")
+    func popoverMetricsOfEachSkin() {
         #expect(SevenImageMetrics.standard.popoverMetrics == PopoverMetrics.sevenImage)
         #expect(PopoverMetrics.sevenImage == PopoverMetrics(
             arrowBase: 37, arrowHeight: 19, cornerRadius: 7, contentInsets: EdgeInsets(all: 8)))
@@ -62,18 +67,20 @@ import Testing
     }
 
     /// Along the arrow's edge 37 + 2 x 7 = 51; across it 19 + 2 x 7 = 33.
-    @Test(arguments: ArrowDirection.allCases)
+    @Test("minimum bounds", arguments: ArrowDirection.allCases)
     func minimumBounds(direction: ArrowDirection) {
         let expected = direction.isVertical ? Size(width: 51, height: 33) : Size(width: 33, height: 51)
         #expect(SevenImageMetrics.standard.minimumBounds(for: direction) == expected)
     }
 
-    @Test func pathSkinMinimum() {
+    @Test("path skin minimum")
+    func pathSkinMinimum() {
         // 30 + 2 x 10 = 50 along, 15 + 2 x 10 = 35 across.
         #expect(PopoverMetrics.path.minimumBounds(for: .left) == Size(width: 35, height: 50))
     }
 
-    @Test func capsThatMeetExactlyAreValid() {
+    @Test("caps that meet exactly are valid")
+    func capsThatMeetExactlyAreValid() {
         var metrics = SevenImageMetrics.standard
         // 9 + 48 = 57: a stretchable region 0 wide is still a region.
         metrics.up.capInsets = insets(41, 9, 9, 48)

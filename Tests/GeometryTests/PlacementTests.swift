@@ -9,7 +9,8 @@ import Testing
 /// Inside the 10-point margin: portrait x 10...758, y 10...994;
 /// landscape x 10...1014, y 10...738.
 /// The arrow may slide at most 216 / 2 - 37 / 2 = 89.5 on a 216 edge.
-@Suite struct PlacementTests {
+@Suite("The placement model")
+struct PlacementTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
         let orientation: Orientation
@@ -97,14 +98,14 @@ import Testing
         Row("popover16", .landscape, .right, 745, 516, 235, 216, offset: 0),
     ]
 
-    @Test(arguments: portrait + landscape)
+    @Test("sample app anchor", arguments: portrait + landscape)
     func sampleAppAnchor(_ row: Row) throws {
         let placement = try Placement.make(anchor: try Anchor.named(row.name), orientation: row.orientation)
         #expect(isClose(placement, row.expected), "got \(placement)")
     }
 
     /// Whatever placement produces, the layout accepts, and it sits inside the margins.
-    @Test(arguments: Anchor.all, Orientation.allCases)
+    @Test("every placement lays out inside the margins", arguments: Anchor.all, Orientation.allCases)
     func everyPlacementLaysOutInsideTheMargins(anchor: Anchor, orientation: Orientation) throws {
         let placement = try Placement.make(anchor: anchor, orientation: orientation)
         let frame = placement.frame
@@ -117,8 +118,10 @@ import Testing
     }
 }
 
-@Suite struct PlacementToLayoutTests {
-    @Test func aCornerAnchorGetsACornerImage() throws {
+@Suite("Placements drawn as layouts")
+struct PlacementToLayoutTests {
+    @Test("a corner anchor gets a corner image")
+    func aCornerAnchorGetsACornerImage() throws {
         // popover1 portrait: left, 235 x 216, offset -89.5. Centre 108 - 89.5 = 18.5;
         // 18.5 - 18.5 = 0 < 7: side-top, mirrored for a left arrow: caps (43, 27, 23, 9).
         let placement = try Placement.make(anchor: try Anchor.named("popover1"), orientation: .portrait)
@@ -128,7 +131,8 @@ import Testing
             direction: .left, image: .sideTop, mirrored: true, stages: [stage(235, 216, insets(43, 27, 23, 9))]))
     }
 
-    @Test func aCentredAnchorGetsATwoStageStretch() throws {
+    @Test("a centred anchor gets a two stage stretch")
+    func aCentredAnchorGetsATwoStageStretch() throws {
         // popover2 portrait: up, 336 x 923, offset 0. Centre 168; L = roundf(168 + 28) = 196;
         // stage 2 (41, 196 - 10, 9, 9).
         let placement = try Placement.make(anchor: try Anchor.named("popover2"), orientation: .portrait)

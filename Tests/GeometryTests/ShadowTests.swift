@@ -1,7 +1,8 @@
 import PopoverGeometry
 import Testing
 
-@Suite struct ShadowTests {
+@Suite("Shadow rectangles")
+struct ShadowTests {
     struct Row: Sendable {
         let direction: ArrowDirection
         let bounds: Size
@@ -25,12 +26,14 @@ import Testing
         #expect(try ShadowGeometry.shadowRect(bounds: row.bounds, direction: row.direction, arrowHeight: 19) == row.expected)
     }
 
-    @Test func arrowAsDeepAsTheBoundsLeavesAnEmptyRect() throws {
+    @Test("arrow as deep as the bounds leaves an empty rect")
+    func arrowAsDeepAsTheBoundsLeavesAnEmptyRect() throws {
         #expect(try ShadowGeometry.shadowRect(bounds: Size(width: 19, height: 50), direction: .right, arrowHeight: 19)
             == Rect(x: 0, y: 0, width: 0, height: 50))
     }
 
-    @Test func standardShadow() {
+    @Test("standard shadow")
+    func standardShadow() {
         let shadow = ShadowSpec.standard
         #expect(shadow.color == ShadowSpec.RGBA(red: 0, green: 0, blue: 0, alpha: 1))
         #expect(shadow.opacity == 0.9)

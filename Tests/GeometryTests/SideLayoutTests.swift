@@ -8,7 +8,8 @@ import Testing
 /// Stage length L = roundf(centre + 72 / 2 - 1 - 7) = roundf(centre + 28).
 /// Stage 1 is (37 x L); stage 2 insets (L - (9 + 1), image left, 9, image right).
 /// Left arrows use the same images mirrored: left and right caps swap.
-@Suite struct SideLayoutTests {
+@Suite("Layouts of left and right arrows, from a hand-worked table")
+struct SideLayoutTests {
     static let side = insets(24, 9, 47, 27)
     static let sideMirrored = insets(24, 27, 47, 9)
     static let sideTop = insets(43, 9, 23, 27)
@@ -54,10 +55,11 @@ import Testing
         LayoutCase(33, 51, .left, offset: 0.5, .sideBottom, mirrored: true, stage(33, 51, sideBottomMirrored)),
     ]
 
-    @Test(arguments: rightCases) func right(_ row: LayoutCase) throws { try row.check() }
-    @Test(arguments: leftCases) func left(_ row: LayoutCase) throws { try row.check() }
+    @Test("right", arguments: rightCases) func right(_ row: LayoutCase) throws { try row.check() }
+    @Test("left", arguments: leftCases) func left(_ row: LayoutCase) throws { try row.check() }
 
-    @Test func theSevenInTheSideLengthIsTheCentreOffsetMetric() throws {
+    @Test("the seven in the side length is the centre offset metric")
+    func theSevenInTheSideLengthIsTheCentreOffsetMetric() throws {
         var metrics = SevenImageMetrics.standard
         metrics.sideArrowCenterOffset = 0
         // L = roundf(108 + 36 - 1 - 0) = 143; stage 2 top 133.
@@ -67,7 +69,8 @@ import Testing
         ).check()
     }
 
-    @Test func secondStageBottomInsetIsTheMetric() throws {
+    @Test("second stage bottom inset is the metric")
+    func secondStageBottomInsetIsTheMetric() throws {
         var metrics = SevenImageMetrics.standard
         metrics.secondStageBottomInset = 4
         // L = 136; stage 2 (136 - (4 + 1), 9, 4, 27) = (131, 9, 4, 27).
@@ -77,7 +80,8 @@ import Testing
         ).check()
     }
 
-    @Test func sampleAppFilesOverrideSideTopOnly() throws {
+    @Test("sample app files override side top only")
+    func sampleAppFilesOverrideSideTopOnly() throws {
         // side-top caps become (43, 9, 9, 27); mirrored (43, 27, 9, 9).
         try LayoutCase(235, 216, .right, offset: -83, .sideTop, stage(235, 216, insets(43, 9, 9, 27)),
                        metrics: .sampleAppFiles).check()

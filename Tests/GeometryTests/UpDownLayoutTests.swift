@@ -7,7 +7,8 @@ import Testing
 ///   at right <=> centre + 18.5 > 216 - 7   <=> centre > 190.5 <=> offset >  82.5
 /// Two-stage stage length L = roundf(centre + (57 - 1) / 2) = roundf(centre + 28).
 /// Stage 2 insets: (image top, L - (9 + 1), image bottom, 9).
-@Suite struct UpDownLayoutTests {
+@Suite("Layouts of up and down arrows, from a hand-worked table")
+struct UpDownLayoutTests {
     static let up = insets(41, 9, 9, 47)
     static let upRight = insets(41, 9, 9, 42)
     static let upLeft = insets(41, 42, 9, 9)  // up-right mirrored
@@ -72,11 +73,12 @@ import Testing
         LayoutCase(216, 235, .down, offset: 0.5, .down, stage(137, 51, down), stage(216, 235, insets(23, 127, 27, 9))),
     ]
 
-    @Test(arguments: upCases) func up(_ row: LayoutCase) throws { try row.check() }
-    @Test(arguments: downCases) func down(_ row: LayoutCase) throws { try row.check() }
-    @Test(arguments: roundingCases) func stageLengthRounding(_ row: LayoutCase) throws { try row.check() }
+    @Test("up", arguments: upCases) func up(_ row: LayoutCase) throws { try row.check() }
+    @Test("down", arguments: downCases) func down(_ row: LayoutCase) throws { try row.check() }
+    @Test("stage length rounding", arguments: roundingCases) func stageLengthRounding(_ row: LayoutCase) throws { try row.check() }
 
-    @Test func secondStageRightInsetIsTheMetric() throws {
+    @Test("second stage right inset is the metric")
+    func secondStageRightInsetIsTheMetric() throws {
         var metrics = SevenImageMetrics.standard
         metrics.secondStageRightInset = 5
         // L = 136; stage 2 (41, 136 - (5 + 1), 9, 5) = (41, 130, 9, 5).
@@ -86,7 +88,8 @@ import Testing
         ).check()
     }
 
-    @Test func imageWidthMovesTheStageLength() throws {
+    @Test("image width moves the stage length")
+    func imageWidthMovesTheStageLength() throws {
         var metrics = SevenImageMetrics.standard
         metrics.up = ImageSpec(width: 61, height: 51, capInsets: insets(41, 9, 9, 51))
         // L = roundf(108 + (61 - 1) / 2) = 138; stage 2 left 128.

@@ -11,7 +11,8 @@ import TestSupport
 
 /// Whatever an ID, a message or a file name holds, it reaches the page as text: no
 /// element, attribute or script of its own, and it reads back exactly as written.
-@Suite final class HostileStrings {
+@Suite("Hostile strings in the report")
+final class HostileStrings {
     static let hostile = "<script>alert(1)</script>&\"'"
     let scratch: TemporaryFolder
     let odd: CaseInfo
@@ -46,7 +47,8 @@ import TestSupport
 
     deinit { scratch.remove() }
 
-    @Test func nothingBecomesMarkup() {
+    @Test("nothing becomes markup")
+    func nothingBecomesMarkup() {
         let html = page.html
         for raw in ["<script>alert", "<img src=x", "<b>run error", "</li><script>", "\"><script>"] {
             #expect(!html.contains(raw), "\(raw) reached the page as markup")
@@ -62,7 +64,8 @@ import TestSupport
         #expect(!html.contains(" onerror=\"") && !html.contains(" onclick=\""))
     }
 
-    @Test func stringsReadBackAsWritten() {
+    @Test("strings read back as written")
+    func stringsReadBackAsWritten() {
         let html = page.html
         let attribute = "&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;/up/popover8-portrait@1x"
         let text = "&lt;script&gt;alert(1)&lt;/script&gt;&amp;\"'/up/popover8-portrait@1x"
@@ -74,7 +77,8 @@ import TestSupport
         #expect(html.contains("&lt;b&gt;run error&lt;/b&gt; &amp;copy;"))
     }
 
-    @Test func oddFileNamesStillLink() throws {
+    @Test("odd file names still link")
+    func oddFileNamesStillLink() throws {
         let sources = page.imageSources
         #expect(sources.count >= 4)   // expected, actual, heatmap, and the missing case's actual
         for source in sources {
@@ -88,7 +92,8 @@ import TestSupport
         }
     }
 
-    @Test func machineReadableFilesHoldTheRawStrings() throws {
+    @Test("machine readable files hold the raw strings")
+    func machineReadableFilesHoldTheRawStrings() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: page.folder + "/summary.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let cases = try #require(json["cases"] as? [[String: Any]])

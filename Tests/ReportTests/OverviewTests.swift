@@ -19,20 +19,23 @@ struct OverviewMatrixTests {
         matrix = matrices[0]
     }
 
-    @Test func rowsAreDirectionsAtEachScale() {
+    @Test("rows are directions at each scale")
+    func rowsAreDirectionsAtEachScale() {
         // path-slate also has scale 3 (portrait scenes), and every direction has some.
         let expected = ArrowDirection.allCases.flatMap { d in [1, 2, 3].map { OverviewMatrix.Row(direction: d, scale: $0) } }
         #expect(matrix.skin == "path-slate")
         #expect(matrix.rows == expected)
     }
 
-    @Test func everyCaseHasOneCell() {
+    @Test("every case has one cell")
+    func everyCaseHasOneCell() {
         #expect(matrix.caseCount == cases.count)
         let indices = matrix.cells.values.flatMap { $0.values }
         #expect(Set(indices) == Set(cases.indices))
     }
 
-    @Test func columnGroupsFollowTheFamilies() {
+    @Test("column groups follow the families")
+    func columnGroupsFollowTheFamilies() {
         #expect(matrix.groups.map(\.title) == ["scenes", "sweep 120x104", "sweep 200x104", "keyboard popover2"])
         // Scenes: the 16 anchors, numbered in order, each in portrait and landscape.
         let scenes = matrix.groups[0].columns
@@ -49,7 +52,8 @@ struct OverviewMatrixTests {
                                                             "187.5ms", "187.5ms", "250ms", "250ms"])
     }
 
-    @Test func leftAndRightSweepsShareTheUpAndDownColumns() throws {
+    @Test("left and right sweeps share the up and down columns")
+    func leftAndRightSweepsShareTheUpAndDownColumns() throws {
         // "104x120" pointing left is the "120x104" popover turned: same group, same offsets.
         let left = try #require(cases.firstIndex { $0.direction == .left && $0.sweepSize == "104x120" && $0.scale == 1 })
         let row = OverviewMatrix.Row(direction: .left, scale: 1)

@@ -9,7 +9,8 @@ import TestSupport
 
 /// A check with every kind of trouble: its report must show each, link only files it
 /// holds, and agree with summary.json and junit.xml.
-@Suite final class FailingRunReport {
+@Suite("The report of a failing run")
+final class FailingRunReport {
     let scratch: TemporaryFolder
     let run: CheckRun
     let page: Page
@@ -39,7 +40,8 @@ import TestSupport
 
     deinit { scratch.remove() }
 
-    @Test func countsAreWhatWasInjected() throws {
+    @Test("counts are what was injected")
+    func countsAreWhatWasInjected() throws {
         // Three cases drawn differently, one golden deleted, one unreadable, one extra.
         #expect(run.count(.failed) == 3)
         #expect(run.count(.missing) == 1)
@@ -49,7 +51,8 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/reports/index.html"))
     }
 
-    @Test func summaryJSONHoldsEveryCaseAndTheCounts() throws {
+    @Test("summary JSON holds every case and the counts")
+    func summaryJSONHoldsEveryCaseAndTheCounts() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: page.folder + "/summary.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let counts = try #require(json["counts"] as? [String: Int])
@@ -66,7 +69,8 @@ import TestSupport
         #expect(metrics["pass"] as? Bool == false)
     }
 
-    @Test func junitHasOneTestcasePerCase() throws {
+    @Test("JUnit has one testcase per case")
+    func junitHasOneTestcasePerCase() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: page.folder + "/junit.xml"))
         let document = try XMLDocument(data: data)
         let testcases = try document.nodes(forXPath: "//testcase")
@@ -77,7 +81,8 @@ import TestSupport
         #expect(try document.nodes(forXPath: "//testcase/error").count == 1)
     }
 
-    @Test func pageUsesNoNetworkAndOnlyFilesItHas() throws {
+    @Test("page uses no network and only files it has")
+    func pageUsesNoNetworkAndOnlyFilesItHas() throws {
         #expect(!page.html.contains("http://") && !page.html.contains("https://"))
         #expect(!page.html.contains("<link") && !page.html.contains("@import"))
         for reference in page.values(of: "src") + page.values(of: "href") {
@@ -92,7 +97,8 @@ import TestSupport
         #expect(page.values(of: "src").allSatisfy { !$0.hasSuffix(".js") })
     }
 
-    @Test func everyInPageLinkHasItsTarget() throws {
+    @Test("every in page link has its target")
+    func everyInPageLinkHasItsTarget() throws {
         let ids = Set(page.values(of: "id"))
         for reference in page.values(of: "href") where reference.hasPrefix("#") {
             #expect(ids.contains(String(reference.dropFirst())), "\(reference) links nowhere")
@@ -104,7 +110,8 @@ import TestSupport
         }
     }
 
-    @Test func failedCaseShowsExpectedActualAndHeatmap() throws {
+    @Test("failed case shows expected actual and heatmap")
+    func failedCaseShowsExpectedActualAndHeatmap() throws {
         for id in changed {
             let section = try #require(page.section(for: id))
             for kind in ["expected", "actual", "heatmap"] {
@@ -130,7 +137,8 @@ import TestSupport
         #expect(error.contains("data-status=\"error\""))
     }
 
-    @Test func failuresComeFirst() throws {
+    @Test("failures come first")
+    func failuresComeFirst() throws {
         let order = [changed[0], changed[1], resized, garbled, deleted].map { id in
             page.html.range(of: "id=\"c-\(id)\"").map { page.html.distance(from: page.html.startIndex, to: $0.lowerBound) }
         }
@@ -146,7 +154,8 @@ import TestSupport
         #expect(lastFailed < errorAt && errorAt < missingAt)
     }
 
-    @Test func summaryShowsTheRun() throws {
+    @Test("summary shows the run")
+    func summaryShowsTheRun() throws {
         let html = page.html
         #expect(html.contains("Check failed with errors"))
         for (count, label) in [(cases.count - 5, "passed"), (3, "failed"), (1, "missing"), (1, "errors"), (0, "new"),
@@ -160,7 +169,8 @@ import TestSupport
     }
 }
 
-@Test func passingRunReportHoldsNoImages() throws {
+@Test("passing run report holds no images")
+func passingRunReportHoldsNoImages() throws {
     let scratch = TemporaryFolder()
     defer { scratch.remove() }
     let run = try recordThenCheck(scratch, filter: "gik-tinted/left")
@@ -175,7 +185,8 @@ import TestSupport
     #expect(countOccurrences(of: "<li id=\"c-", in: page.html) == run.results.count)
 }
 
-@Test func imagesOfPassingCasesWhenAskedFor() throws {
+@Test("images of passing cases when asked for")
+func imagesOfPassingCasesWhenAskedFor() throws {
     let scratch = TemporaryFolder()
     defer { scratch.remove() }
     let run = try recordThenCheck(scratch, filter: "gik-tinted/down/sweep-120x104*", imagesForPassingCases: true)

@@ -2,7 +2,8 @@ import PopoverImage
 import PopoverReport
 import Testing
 
-/// Thumbnails and the changed region, on images small enough to reason about.
+/// Thumbnails, on images small enough to reason about.
+@Suite("Thumbnails")
 struct ThumbnailTests {
     static func image(width: Int, height: Int, _ pixel: (Int, Int) -> [UInt8]) -> RGBAImage {
         var pixels: [UInt8] = []
@@ -18,7 +19,8 @@ struct ThumbnailTests {
     static let grey: [UInt8] = [200, 200, 200, 255]
     static let magenta: [UInt8] = [196, 60, 117, 255]
 
-    @Test func aSingleDifferentPixelSurvivesShrinking() {
+    @Test("a single different pixel survives shrinking")
+    func aSingleDifferentPixelSurvivesShrinking() {
         let heatmap = Self.image(width: 96, height: 96) { x, y in x == 31 && y == 61 ? Self.magenta : Self.grey }
         let thumbnail = ReportThumbnail.make(heatmap, fitting: 48, keepingColour: true)
         #expect(thumbnail.width == 48 && thumbnail.height == 48)
@@ -32,7 +34,8 @@ struct ThumbnailTests {
         #expect(Self.pixel(thumbnail, 40, 5) == Self.grey)
     }
 
-    @Test func areaAveragingKeepsTheAspect() {
+    @Test("area averaging keeps the aspect")
+    func areaAveragingKeepsTheAspect() {
         // Left half black, right half white: 200 x 100 fits 48 x 24, and the halves meet
         // at 24 (source columns 95...99 are all black, 100...104 all white).
         let image = Self.image(width: 200, height: 100) { x, _ in x < 100 ? [0, 0, 0, 255] : [255, 255, 255, 255] }
@@ -42,7 +45,8 @@ struct ThumbnailTests {
         #expect(Self.pixel(thumbnail, 24, 10) == [255, 255, 255, 255])
     }
 
-    @Test func transparentPixelsDoNotDarkenTheMean() {
+    @Test("transparent pixels do not darken the mean")
+    func transparentPixelsDoNotDarkenTheMean() {
         // A 2x2 block of two transparent (black) and two opaque blue pixels: the colour is
         // blue (weighted by alpha), the alpha their mean, (0 + 0 + 255 + 255) / 4 = 127.5 -> 128.
         let image = Self.image(width: 4, height: 4) { x, _ in x % 2 == 0 ? [0, 0, 0, 0] : [0, 0, 255, 255] }
@@ -51,7 +55,8 @@ struct ThumbnailTests {
         #expect(Self.pixel(thumbnail, 0, 0) == [0, 0, 255, 128])
     }
 
-    @Test func smallImagesAreNotEnlarged() {
+    @Test("small images are not enlarged")
+    func smallImagesAreNotEnlarged() {
         let image = Self.image(width: 10, height: 6) { x, y in [UInt8(x * 20), UInt8(y * 40), 7, 255] }
         #expect(ReportThumbnail.make(image, fitting: 48) == image)
     }

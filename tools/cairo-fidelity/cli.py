@@ -12,7 +12,7 @@ What it does:
      as OURS/<theme>/<scale>x/<image>.png);
   2. renders the same 7 images x 2 colour sets x 3 scales with Cairo (through cairocffi;
      the tool installs nothing: `scripts/install-dependencies --cairo` does), following the
-     reference recipe (docs/specification.md, sections 2-4) on its own: the outlines are
+     recipe of docs/specification.md (sections 3 and 4) on its own: the outlines are
      read from Sources/PopoverSkins/Resources/seven-image-outlines.json, CoreGraphics'
      tangent `arcTo` is computed here (tangent points and centre, then cairo_arc /
      cairo_arc_negative for the short arc), the flipped images map y -> h - y point by
@@ -40,7 +40,7 @@ coverage, as a clip mask works in CoreGraphics and in our renderer), and prints,
 the premultiplied mean and max error of ours and of Cairo against it (columns ours~x,
 cairo~x). It tells which of the two an edge difference comes from.
 
-Gradient interpolation: the reference interpolates on unpremultiplied components. At
+Gradient interpolation: the specification interpolates on unpremultiplied components. At
 start-up the tool probes Cairo (a two-stop gradient from opaque red to transparent blue,
 looking at its midpoint) and prints which convention it follows. With --gradient auto (the
 default) it uses Cairo's own two-stop gradient when Cairo interpolates unpremultiplied, and

@@ -1,4 +1,4 @@
-"""The reference recipe's facts other than the outlines (docs/specification.md, sections
+"""The recipe's facts other than the outlines (docs/specification.md, sections
 2-4): image sizes, colour sets and the pen. The outlines themselves live only in
 Sources/PopoverSkins/Resources/seven-image-outlines.json (see outlines.py)."""
 
