@@ -31,9 +31,10 @@ struct DiffCommand: ParsableCommand {
             let expectedBytes = try FileIO.readBytes(path: expected)
             let actualBytes = try FileIO.readBytes(path: actual)
             if expectedBytes == actualBytes && heatmap == nil {
-                // The same bytes are the same image: only the header is read, for the size.
-                let header = try PNGFile.header(expectedBytes, name: expected)
-                result = ImageComparison.identical(width: header.width, height: header.height, tolerance: limit)
+                // The same bytes are the same image, if they are an image at all: decoded
+                // once, so a damaged file is an error (exit 2) even when both are the same.
+                let image = try PNGFile.decode(expectedBytes, name: expected)
+                result = ImageComparison.identical(width: image.width, height: image.height, tolerance: limit)
             } else {
                 let expectedImage = try PNGFile.decode(expectedBytes, name: expected)
                 let actualImage = try PNGFile.decode(actualBytes, name: actual)

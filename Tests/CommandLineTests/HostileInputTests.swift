@@ -60,7 +60,7 @@ struct CLIHostileInputTests {
                 "\(arguments) wrote files")
     }
 
-    @Test("a non-PNG or unreadable file given to diff exits 2 naming it")
+    @Test("a non-PNG or unreadable file given to diff exits 2 naming it, even when both files hold the same bytes")
     func diffUnreadable() throws {
         let directory = temporaryFolder("cli-diff")
         defer { removeFolders(directory) }
@@ -72,6 +72,18 @@ struct CLIHostileInputTests {
         let missing = try runTool(["diff", "ok.png", "absent.png"], in: directory)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("absent.png: cannot read: No such file or directory"))
+        // The same damaged bytes on both sides are still unreadable, not "identical".
+        let okBytes = try FileIO.readBytes(path: directory + "/ok.png")
+        for name in ["cut-a.png", "cut-b.png"] {
+            try FileIO.writeAtomically(Array(okBytes[..<(okBytes.count - 16)]), to: directory + "/" + name)
+        }
+        let twins = try runTool(["diff", "cut-a.png", "cut-b.png"], in: directory)
+        #expect(twins.status == 2, "\(twins.stdout)")
+        #expect(twins.stderr.contains("cut-a.png: truncated PNG"), "\(twins.stderr)")
+        try FileIO.writeAtomically(Array("text\n".utf8), to: directory + "/text-too.png")
+        let textTwins = try runTool(["diff", "text.png", "text-too.png"], in: directory)
+        #expect(textTwins.status == 2)
+        #expect(textTwins.stderr.contains("text.png: not a PNG file"))
         try PNGFile.write(RGBAImage(width: 3, height: 2), to: directory + "/wide.png")
         let sizes = try runTool(["diff", "ok.png", "wide.png"], in: directory)
         #expect(sizes.status == 1)

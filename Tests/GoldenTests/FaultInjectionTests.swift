@@ -19,7 +19,8 @@ struct FaultInjectionTests {
     let catalog = try! CaseCatalog.standard()
 
     func check(_ cases: [GoldenCase], fault: String,
-               draw: @escaping @Sendable (GoldenCase, any Skin) throws -> Pixmap) throws -> CheckRun {
+               draw: @escaping @Sendable (GoldenCase, any Skin) throws -> Pixmap,
+               convert: @escaping @Sendable (Pixmap) -> RGBAImage = { $0.straightImage }) throws -> CheckRun {
         var options = CheckOptions()
         options.goldensFolder = PackageFolders.goldens
         options.recordMode = .never
@@ -27,7 +28,7 @@ struct FaultInjectionTests {
         let catalog = self.catalog
         runner.draw = { c in
             guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
-            return try draw(c, skin).straightImage
+            return convert(try draw(c, skin))
         }
         let report = ReportFolder(PackageFolders.testReports + "/faults/" + fault)
         let staging = try report.stage()
@@ -158,5 +159,38 @@ struct FaultInjectionTests {
             c.skinID == "gik-sample" ? try tinted.render(c.request).pixmap : try skin.render(c.request).pixmap
         }
         expectExactly(run, failing: predicted, "changed colour")
+    }
+
+    /// Straight colour as the specification says (§14.5: to nearest, halves up), and as a
+    /// fault would have it (truncated), both written here on their own.
+    static func straight(_ pixmap: Pixmap, truncating: Bool) -> RGBAImage {
+        var out = [UInt8](repeating: 0, count: pixmap.data.count)
+        for i in stride(from: 0, to: out.count, by: 4) {
+            let a = Int(pixmap.data[i + 3])
+            guard a > 0 else { continue }
+            for c in 0..<3 {
+                let v = Int(pixmap.data[i + c]) * 255 + (truncating ? 0 : a / 2)
+                out[i + c] = UInt8(min(255, v / a))
+            }
+            out[i + 3] = UInt8(a)
+        }
+        return RGBAImage(width: pixmap.width, height: pixmap.height, pixels: out)
+    }
+
+    @Test("the premultiplied-to-straight conversion truncating instead of rounding fails every case it touches")
+    func conversionTruncates() throws {
+        let cases = catalog.cases.filter { $0.scale == 1 }
+        var predicted = Set<String>()
+        for c in cases {
+            let pixmap = try #require(catalog.skin(c.skinID)).render(c.request).pixmap
+            if Self.straight(pixmap, truncating: true) != Self.straight(pixmap, truncating: false) { predicted.insert(c.id) }
+        }
+        let run = try check(cases, fault: "conversion-truncates") { c, skin in
+            try skin.render(c.request).pixmap
+        } convert: { Self.straight($0, truncating: true) }
+        expectExactly(run, failing: predicted, "conversion truncates")
+        // Translucent pixels are everywhere a shadow or an anti-aliased edge is: nearly
+        // every case is touched.
+        #expect(predicted.count * 10 > cases.count * 9)
     }
 }

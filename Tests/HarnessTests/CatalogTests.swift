@@ -3,6 +3,7 @@ import PopoverGeometry
 import PopoverHarness
 import PopoverSkins
 import Testing
+import TestSupport
 
 @Suite("The case catalog")
 struct CatalogTests {
@@ -18,22 +19,44 @@ struct CatalogTests {
         #expect(catalog.cases.contains { $0.id == "gik-default/up/popover8-portrait@2x" })
     }
 
+    /// The scenes of each orientation, worked out from the sample app's table
+    /// (docs/specification.md §12.2): every anchor with the one direction it allows, and
+    /// the two "any" anchors with all four, less the two with no room at all (popover2
+    /// pointing down from the top edge, popover11 pointing up from the bottom edge).
+    static let scenes = [
+        "up/popover2", "left/popover2", "right/popover2",
+        "down/popover11", "left/popover11", "right/popover11",
+        "left/popover1", "left/popover13", "right/popover14", "right/popover3", "down/popover4", "down/popover5",
+        "right/popover6", "left/popover7", "up/popover8", "down/popover9", "left/popover10", "left/popover15",
+        "right/popover12", "right/popover16",
+    ]
+
     @Test("scenes: every anchor, every direction it allows (any: all four), both orientations, unless no room")
     func scenes() throws {
-        let skin = try #require(catalog.skin("gik-default"))
-        for orientation in Orientation.allCases {
-            for anchor in Anchor.all {
-                for direction in anchor.permitted.directions {
-                    let id = "gik-default/\(direction.rawValue)/\(anchor.name)-\(orientation.rawValue)@1x"
-                    let placeable = (try? Placement.make(anchor: anchor, orientation: orientation,
-                                                         permitted: .only(direction), metrics: skin.metrics)) != nil
-                    #expect(catalog.cases.contains { $0.id == id } == placeable, "\(id)")
-                }
-            }
+        for orientation in ["portrait", "landscape"] {
+            let expected = Set(Self.scenes.map { "gik-default/\($0)-\(orientation)@1x" })
+            let actual = Set(catalog.cases.filter { $0.skinID == "gik-default" && $0.scale == 1 && $0.family == .scene
+                && $0.orientation?.rawValue == orientation }.map(\.id))
+            #expect(actual == expected, "\(orientation): extra \(actual.subtracting(expected)), lacking \(expected.subtracting(actual))")
         }
-        // No room above the top edge for popover2, below the bottom for popover11.
         #expect(!catalog.cases.contains { $0.id == "gik-default/down/popover2-portrait@1x" })
         #expect(!catalog.cases.contains { $0.id == "gik-default/up/popover11-portrait@1x" })
+    }
+
+    @Test("counts: per skin and scale 40 scenes, 120 sweep offsets, 10 keyframes; 20 portrait scenes at 3x; 2080 in all")
+    func counts() {
+        // Sweeps: 4 directions x 2 sizes x 15 offsets (two extremes, the middle, 0.25, 0.5,
+        // and each of the two thresholds with 0.5 and 1 either side).
+        for skin in ["gik-default", "gik-sample", "gik-files", "gik-tinted", "two-asset-orange", "path-slate"] {
+            for scale in [1, 2] {
+                let cases = catalog.cases.filter { $0.skinID == skin && $0.scale == scale }
+                #expect(cases.filter { $0.family == .scene }.count == 40, "\(skin) @\(scale)x")
+                #expect(cases.filter { $0.family == .sweep }.count == 120, "\(skin) @\(scale)x")
+                #expect(cases.filter { $0.family == .keyboard }.count == 10, "\(skin) @\(scale)x")
+            }
+        }
+        // 6 skins x 170 x 2 scales, plus 20 portrait scenes at 3x for two skins.
+        #expect(catalog.cases.count == 6 * 170 * 2 + 2 * 20)
     }
 
     @Test("sweeps hit each image-choice threshold exactly, 0.5 and 1 point either side, the extremes and the middle")
@@ -65,7 +88,16 @@ struct CatalogTests {
         let frames = catalog.cases.filter { $0.skinID == "gik-default" && $0.family == .keyboard && $0.scale == 1 }
         #expect(frames.count == 10)
         for c in frames {
-            let expected = try? ShadowGeometry.shadowRect(bounds: c.request.bounds, direction: c.direction, arrowHeight: 19)
+            // The shadow casts from the bounds less the arrow's 19-point strip
+            // (docs/specification.md §7.2), whatever size the keyframe has reached.
+            let b = c.request.bounds
+            let expected: Rect
+            switch c.direction {
+            case .up: expected = Rect(x: 0, y: 19, width: b.width, height: b.height - 19)
+            case .down: expected = Rect(x: 0, y: 0, width: b.width, height: b.height - 19)
+            case .left: expected = Rect(x: 19, y: 0, width: b.width - 19, height: b.height)
+            case .right: expected = Rect(x: 0, y: 0, width: b.width - 19, height: b.height)
+            }
             #expect(c.request.shadowRect == expected, "\(c.id)")
         }
         let heights = frames.filter { $0.orientation == .portrait }.sorted { $0.keyboardTime! < $1.keyboardTime! }
@@ -73,21 +105,36 @@ struct CatalogTests {
         #expect(heights == heights.sorted(by: >) && heights.first! > heights.last!)
     }
 
-    @Test("scale 3 covers the subset; every other case is at scale 1 or 2")
+    @Test("scale 3 covers the portrait scenes of gik-default and path-slate; every other case is at scale 1 or 2")
     func scales() {
         let three = catalog.cases.filter { $0.scale == 3 }
-        #expect(!three.isEmpty)
-        #expect(Set(three.map(\.skinID)) == CaseCatalog.scaleThreeSkins)
+        #expect(Set(three.map(\.skinID)) == ["gik-default", "path-slate"])
+        #expect(three.allSatisfy { $0.family == .scene && $0.orientation == .portrait })
         #expect(catalog.cases.filter { $0.scale == 1 }.count == catalog.cases.filter { $0.scale == 2 }.count)
     }
 
-    @Test("filters: a glob over the whole ID or a leading part of it ending at a slash",
-          arguments: [("gik-default", 360), ("gik-*/left", 0), ("*popover8-portrait@2x", 6), ("gik-default/up/popover8-portrait@2x", 1)])
-    func filters(pattern: String, minimum: Int) {
-        let matched = catalog.cases(matching: pattern)
-        let filter = CaseFilter(pattern)
-        #expect(matched.allSatisfy { filter.matches($0.id) })
-        if minimum > 0 { #expect(matched.count == minimum, "\(pattern): \(matched.count)") }
-        #expect(!matched.isEmpty)
+    @Test("filters: plain text selects the IDs that contain it; wildcards match the whole ID or a leading part ending at a slash",
+          arguments: [
+              ("popover8-portrait@2x", ["flat/up/popover8-portrait@2x"]),
+              ("flat/up/popover8", ["flat/up/popover8-landscape@1x", "flat/up/popover8-landscape@2x",
+                                    "flat/up/popover8-portrait@1x", "flat/up/popover8-portrait@2x"]),
+              ("flat/*/popover1?-portrait@1x", ["flat/down/popover11-portrait@1x", "flat/left/popover10-portrait@1x",
+                                                "flat/left/popover11-portrait@1x", "flat/left/popover13-portrait@1x",
+                                                "flat/left/popover15-portrait@1x", "flat/right/popover11-portrait@1x",
+                                                "flat/right/popover12-portrait@1x", "flat/right/popover14-portrait@1x",
+                                                "flat/right/popover16-portrait@1x"]),
+          ])
+    func filters(pattern: String, expected: [String]) throws {
+        let flat = try CaseCatalog(skins: [FlatSkin()])
+        #expect(flat.cases(matching: pattern).map(\.id).sorted() == expected.sorted())
+    }
+
+    @Test("a wildcard pattern selects everything under a leading part it matches")
+    func leadingPart() throws {
+        let flat = try CaseCatalog(skins: [FlatSkin()])
+        let under = flat.cases.map(\.id).filter { $0.hasPrefix("flat/up/") }
+        #expect(!under.isEmpty)
+        #expect(flat.cases(matching: "f?at/up").map(\.id) == under)
+        #expect(flat.cases(matching: "f?at/u").isEmpty)   // "flat/u" is not a leading part ending at a slash
     }
 }

@@ -1,9 +1,12 @@
-
-/// Selects cases by ID with a shell-like pattern (`*` any run of characters, `?` one).
+/// Selects cases by ID, the way test runners filter by name.
 ///
-/// A pattern selects an ID when it matches the whole ID or a leading part of it that
-/// ends at a `/`: `gik-default` selects every case of that skin, `gik-*/left` every
-/// left-arrow case of the seven-image skins, `*popover8*` every case of popover8.
+/// - Plain text (no `*` or `?`) selects every ID that contains it:
+///   `gik-default/up/popover8` selects that anchor's cases at every scale and
+///   orientation, `@3x` every 3x case.
+/// - A pattern with wildcards (`*` any run of characters, `/` included; `?` one
+///   character) selects an ID when it matches the whole ID or a leading part of it that
+///   ends at a `/`: `gik-*/left` selects every left arrow of the seven-image skins,
+///   `*popover8*@2x` every 2x case of popover8.
 public struct CaseFilter: Sendable {
     public let pattern: String
     private let glob: IDPattern
@@ -14,6 +17,7 @@ public struct CaseFilter: Sendable {
     }
 
     public func matches(_ id: String) -> Bool {
+        guard glob.hasWildcards else { return id.contains(pattern) }
         if glob.matches(id) { return true }
         var prefix = ""
         for character in id {
