@@ -33,9 +33,12 @@ let package = Package(
         .library(name: "PopoverDiff", targets: ["PopoverDiff"]),
         .library(name: "PopoverHarness", targets: ["PopoverHarness"]),
         .library(name: "PopoverReport", targets: ["PopoverReport"]),
+        .library(name: "PopoverReview", targets: ["PopoverReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The review server's HTTP: small, on BSD sockets, no SwiftNIO to build.
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -58,7 +61,16 @@ let package = Package(
         .target(
             name: "PopoverReport",
             dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry"],
-            resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]
+            resources: [
+                .embedInCode("Assets/report.css"), .embedInCode("Assets/report-core.js"),
+                .embedInCode("Assets/report-viewer.js"), .embedInCode("Assets/report-filters.js"),
+                .embedInCode("Assets/report-navigation.js"), .embedInCode("Assets/report-review.js"),
+            ]
+        ),
+        .target(
+            name: "PopoverReview",
+            dependencies: ["PopoverHarness", "PopoverReport", "PopoverFiles",
+                           .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .target(
             name: "PopoverBench",
@@ -67,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "popover-goldens",
             dependencies: [
-                "PopoverHarness", "PopoverReport", "PopoverBench", "PopoverSkins", "PopoverGeometry", "PopoverImage",
+                "PopoverHarness", "PopoverReport", "PopoverReview", "PopoverBench", "PopoverSkins", "PopoverGeometry", "PopoverImage",
                 "PopoverFiles", "PopoverDiff", "PopoverRaster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -98,6 +110,10 @@ let package = Package(
             name: "ReportTests",
             dependencies: ["PopoverHarness", "PopoverReport", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry",
                            "TestSupport"]
+        ),
+        .testTarget(
+            name: "ReviewTests",
+            dependencies: ["PopoverReview", "PopoverHarness", "PopoverReport", "PopoverFiles", "PopoverImage", "TestSupport"]
         ),
         .testTarget(
             name: "CommandLineTests",

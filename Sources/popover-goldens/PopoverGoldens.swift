@@ -13,8 +13,8 @@ struct PopoverGoldens: ParsableCommand {
         """,
         subcommands: [
             LayoutCommand.self, PlacementCommand.self, ArtworkCommand.self, RenderCommand.self,
-            ContactSheetCommand.self, ListCommand.self, CheckCommand.self, RecordCommand.self, DiffCommand.self,
-            BenchCommand.self,
+            ContactSheetCommand.self, ListCommand.self, CheckCommand.self, RecordCommand.self, AcceptCommand.self,
+            ReviewCommand.self, DiffCommand.self, BenchCommand.self,
         ]
     )
 

@@ -29,6 +29,7 @@ public struct ToolRun: Sendable {
 
 public struct ToolMissing: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Runs popover-goldens with `arguments` in `directory` and waits for it. GOLDEN_RECORD,

@@ -85,12 +85,17 @@ public struct ReportFolder: Sendable {
         return try RunDocument.decode(bytes, name: summaryPath)
     }
 
-    /// Rewrites the published report's summary.json, junit.xml and index.html for a
-    /// changed run (cases accepted since), each file atomically, under the lock.
-    public func update(_ run: CheckRun) throws(ReportError) {
-        try withLock { () throws(ReportError) in
-            try ReportWriter.writeFiles(run, into: path, reportsFolder: path, atomically: true)
-        }
+    /// Changes a published report: under the report's lock, reads the run, lets `body`
+    /// change it (accepting cases, say), and rewrites summary.json, junit.xml and
+    /// index.html for the changed run, each file atomically. Nothing is rewritten when
+    /// `body` throws. Two reviewers at once take turns.
+    public func modify<T>(_ body: (inout CheckRun) throws -> T) throws -> T {
+        let lock = try takeLock()
+        defer { lock.release() }
+        var run = try load()
+        let result = try body(&run)
+        try ReportWriter.writeFiles(run, into: path, reportsFolder: path, atomically: true)
+        return result
     }
 
     // MARK: Publishing
@@ -124,14 +129,30 @@ public struct ReportFolder: Sendable {
     }
 
     private func withLock<T>(_ body: () throws(ReportError) -> T) throws(ReportError) -> T {
+        let lock = try takeLock()
+        defer { lock.release() }
+        return try body()
+    }
+
+    /// An exclusive lock on `.<name>.lock` beside the folder, held until released.
+    struct Lock {
+        let fd: Int32
+        func release() {
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
+    }
+
+    private func takeLock() throws(ReportError) -> Lock {
         let lockPath = parent + "/.\(name).lock"
         do { try FileIO.createDirectories(parent) } catch { throw .io("\(error)") }
         let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io("\(lockPath): cannot open the report lock: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        guard flock(fd, LOCK_EX) == 0 else { throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
-        defer { flock(fd, LOCK_UN) }
-        return try body()
+        guard flock(fd, LOCK_EX) == 0 else {
+            close(fd)
+            throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))")
+        }
+        return Lock(fd: fd)
     }
 
     /// Staging folders older than this are left over from killed runs.

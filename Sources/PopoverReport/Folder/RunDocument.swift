@@ -22,7 +22,7 @@ public enum RunDocument {
     /// The document's bytes: sorted keys, indented, one final newline.
     public static func encode(_ run: CheckRun) -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         // Encoding plain values cannot fail.
         return [UInt8]((try? encoder.encode(Envelope(run: run))) ?? Data()) + [10]

@@ -47,7 +47,7 @@ public enum ReportPage {
                       CaseSection.list(attention, run: run),
                       PassedList.html(run)),
                  footer(run),
-                 .trustedCode(element: "script", code: ReportAssets.script)))
+                 .group(ReportAssets.scripts.map { .trustedCode(element: "script", code: $0) })))
         return "<!DOCTYPE html>\n" + page.render() + "\n"
     }
 
@@ -190,9 +190,13 @@ public enum ReportPage {
     }
 }
 
-/// The page's stylesheet and script: real files in the package (Assets/), embedded in
-/// the binary by SwiftPM, written inline so the page needs nothing but its images.
+/// The page's stylesheet and scripts: real files in the package (Assets/), embedded in
+/// the binary by SwiftPM, written inline so the page needs nothing but its images. The
+/// scripts run in this order; report-core.js sets up what the others share.
 enum ReportAssets {
     static let css = String(decoding: PackageResources.report_css, as: UTF8.self)
-    static let script = String(decoding: PackageResources.report_js, as: UTF8.self)
+    static let scripts = [
+        PackageResources.report_core_js, PackageResources.report_viewer_js, PackageResources.report_filters_js,
+        PackageResources.report_navigation_js, PackageResources.report_review_js,
+    ].map { String(decoding: $0, as: UTF8.self) }
 }

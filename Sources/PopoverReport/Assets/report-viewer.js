@@ -1,17 +1,9 @@
+// Viewers: four layouts of the same images (side by side, slider, blink, overlay),
+// a zoom in whole device pixels, and finding the changed region.
 (function () {
   'use strict';
-  var doc = document, body = doc.body;
-  body.classList.remove('nojs');
-  var bar = doc.getElementById('bar');
-  if (bar) bar.hidden = false;
+  var doc = document, PG = window.PopoverGoldens, all = PG.all;
   var dpr = window.devicePixelRatio || 1;
-  function all(selector, root) { return Array.prototype.slice.call((root || doc).querySelectorAll(selector)); }
-  function barHeight() { return bar ? bar.offsetHeight : 0; }
-  function measureBar() { doc.documentElement.style.setProperty('--bar-h', barHeight() + 'px'); }
-  measureBar();
-  window.addEventListener('resize', measureBar);
-
-  // ---- Viewers: four layouts of the same images, and a zoom in whole device pixels.
 
   function naturalSize(img) {
     return [+img.getAttribute('width') || img.naturalWidth, +img.getAttribute('height') || img.naturalHeight];
@@ -190,120 +182,8 @@
     if (xy && x >= 0 && y >= 0 && x < size[0] && y < size[1]) xy.textContent = 'pixel x ' + x + ', y ' + y;
   });
 
-  // ---- Filters: status, skin, direction, scale, ID.
-
-  var chips = all('[data-status-chip]');
-  var statusOn = {};
-  chips.forEach(function (chip) { statusOn[chip.getAttribute('data-status-chip')] = true; });
-  var skinSelect = doc.getElementById('f-skin'), dirSelect = doc.getElementById('f-dir');
-  var scaleSelect = doc.getElementById('f-scale'), search = doc.getElementById('f-q');
-  function context(el, name) {
-    var holder = el.closest('[data-' + name + ']');
-    return holder ? holder.getAttribute('data-' + name) : '';
-  }
-  var items = [];
-  function collect(el, kind, id, status) {
-    items.push({ el: el, kind: kind, id: id.toLowerCase(), status: status, skin: context(el, 'skin'),
-                 dir: context(el, 'dir'), scale: context(el, 'scale') });
-  }
-  all('details.case').forEach(function (el) {
-    var id = el.querySelector('.cid');
-    collect(el, 'case', id ? id.textContent : '', el.getAttribute('data-status'));
-  });
-  all('.matrix a.c').forEach(function (el) {
-    var status = (/\bs-(\w+)/.exec(el.className) || [])[1] || '';
-    collect(el, 'cell', el.getAttribute('title') || '', status);
-  });
-  all('.passed-list li').forEach(function (el) {
-    var code = el.querySelector('code');
-    collect(el, 'passed', code ? code.textContent : '', 'passed');
-  });
-  function idMatcher(text) {
-    text = text.trim().toLowerCase();
-    if (!text) return null;
-    if (!/[*?]/.test(text)) return function (id) { return id.indexOf(text) >= 0; };
-    // Like the command line's --filter: * any run of characters, ? one.
-    var pattern = text.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-    var regex = new RegExp(pattern);
-    return function (id) { return regex.test(id); };
-  }
-  function filtersActive() {
-    return chips.some(function (c) { return !c.disabled && c.getAttribute('aria-pressed') === 'false'; }) ||
-      (skinSelect && skinSelect.value) || (dirSelect && dirSelect.value) || (scaleSelect && scaleSelect.value) ||
-      (search && search.value.trim());
-  }
-  function apply() {
-    var skin = skinSelect ? skinSelect.value : '', dir = dirSelect ? dirSelect.value : '';
-    var scale = scaleSelect ? scaleSelect.value : '', matches = idMatcher(search ? search.value : '');
-    var shown = 0, total = 0, cellsShown = 0;
-    items.forEach(function (item) {
-      var ok = statusOn[item.status] !== false && (!skin || item.skin === skin) && (!dir || item.dir === dir) &&
-        (!scale || item.scale === scale) && (!matches || matches(item.id));
-      if (item.kind === 'cell') { item.el.classList.toggle('dim', !ok); if (ok) cellsShown++; }
-      else item.el.hidden = !ok;
-      if (item.kind === 'case') { total++; if (ok) shown++; }
-    });
-    all('[data-skin-block]').forEach(function (block) {
-      block.hidden = !!skin && block.getAttribute('data-skin-block') !== skin;
-    });
-    var active = filtersActive();
-    var count = doc.getElementById('f-count');
-    if (count) count.textContent = active ? cellsShown + ' of ' + items.filter(function (i) { return i.kind === 'cell'; }).length + ' cases match' : '';
-    var casesCount = doc.getElementById('cases-count');
-    if (casesCount) casesCount.textContent = active ? 'showing ' + shown + ' of ' + total : '';
-    var none = doc.getElementById('cases-none');
-    if (none) none.hidden = shown > 0 || total === 0;
-  }
-  function setChip(chip, on) {
-    statusOn[chip.getAttribute('data-status-chip')] = on;
-    chip.setAttribute('aria-pressed', on ? 'true' : 'false');
-  }
-  function reset() {
-    chips.forEach(function (chip) { setChip(chip, true); });
-    [skinSelect, dirSelect, scaleSelect].forEach(function (s) { if (s) s.value = ''; });
-    if (search) search.value = '';
-    apply();
-  }
-  function solo(status) {
-    var only = chips.every(function (chip) {
-      return (chip.getAttribute('data-status-chip') === status) === (chip.getAttribute('aria-pressed') === 'true');
-    });
-    chips.forEach(function (chip) { setChip(chip, only || chip.getAttribute('data-status-chip') === status); });
-    apply();
-    var target = doc.getElementById(status === 'passed' ? 'passed' : 'cases');
-    if (!only && target) {
-      if (status === 'passed') all('details.passed').forEach(function (d) { d.open = true; });
-      target.scrollIntoView();
-    }
-  }
-  [skinSelect, dirSelect, scaleSelect].forEach(function (s) { if (s) s.addEventListener('change', apply); });
-  var searchTimer = 0;
-  if (search) search.addEventListener('input', function () { clearTimeout(searchTimer); searchTimer = setTimeout(apply, 120); });
-
-  // ---- Links to cases: open what holds the target, even when filters hide it.
-
-  function reveal(id) {
-    var el = doc.getElementById(id);
-    if (!el) { try { el = doc.getElementById(decodeURIComponent(id)); } catch (e) { el = null; } }
-    if (!el) return null;
-    if (el.hidden || el.closest('[hidden]')) reset();
-    for (var node = el; node; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
-    el.classList.add('flash');
-    setTimeout(function () { el.classList.remove('flash'); }, 1500);
-    return el;
-  }
-  window.addEventListener('hashchange', function () {
-    var el = reveal(location.hash.slice(1));
-    if (el) el.scrollIntoView();
-  });
-  if (location.hash.length > 1) {
-    var start = reveal(location.hash.slice(1));
-    if (start) start.scrollIntoView();
-  }
-
   doc.addEventListener('click', function (event) {
-    var target = event.target;
-    var button = target.closest('button');
+    var button = event.target.closest('button');
     if (button) {
       var viewer = button.closest('.viewer');
       if (button.hasAttribute('data-mode-to')) setMode(viewer, button.getAttribute('data-mode-to'));
@@ -316,18 +196,14 @@
       else if (button.hasAttribute('data-all-mode')) {
         var mode = allMode = button.getAttribute('data-all-mode');
         all('.viewer').forEach(function (v) { if (v.querySelector('.tools')) setMode(v, mode); });
-      } else if (button.hasAttribute('data-status-chip')) {
-        setChip(button, button.getAttribute('aria-pressed') !== 'true');
-        apply();
-      } else if (button.hasAttribute('data-solo')) solo(button.getAttribute('data-solo'));
-      else if (button.id === 'f-reset') reset();
+      }
       else if (button.id === 'expand-all') all('details.case').forEach(function (d) { if (!d.hidden) { d.open = true; hydrate(d); } });
       else if (button.id === 'collapse-all') all('details.case').forEach(function (d) { d.open = false; });
       return;
     }
     // In the stacked views the image is for looking: a click flips the blink, it
     // does not open the file.
-    var figureLink = target.closest('.viewer:not([data-mode="side"]) figure a');
+    var figureLink = event.target.closest('.viewer:not([data-mode="side"]) figure a');
     if (figureLink) {
       event.preventDefault();
       var stacked = figureLink.closest('.viewer');
@@ -335,68 +211,8 @@
         setPaused(stacked, true);
         showBlink(stacked, !stacked.classList.contains('show-actual'));
       }
-      return;
     }
-    var link = target.closest('a[href^="#"]');
-    if (link) reveal(link.getAttribute('href').slice(1));
   });
 
-  // ---- The overview's hover card: the ID, and for a failing case its heatmap.
-
-  var card = doc.createElement('div');
-  card.className = 'hover';
-  card.hidden = true;
-  body.appendChild(card);
-  var carded = null;
-  function hideCard() {
-    card.hidden = true;
-    if (carded) { carded.setAttribute('title', carded.getAttribute('data-title')); carded = null; }
-  }
-  doc.addEventListener('mouseover', function (event) {
-    var cell = event.target.closest && event.target.closest('a.c');
-    var pop = cell && cell.querySelector('.pop');
-    if (cell === carded) return;
-    hideCard();
-    if (!pop) return;
-    // The card says what the title would; keep the browser's tooltip from covering it.
-    carded = cell;
-    cell.setAttribute('data-title', cell.getAttribute('title'));
-    cell.removeAttribute('title');
-    card.textContent = '';
-    var id = doc.createElement('div');
-    id.className = 'hover-id';
-    id.textContent = cell.getAttribute('data-title');
-    card.appendChild(id);
-    card.appendChild(pop.cloneNode(true));
-    card.hidden = false;
-    var rect = cell.getBoundingClientRect();
-    card.style.left = Math.max(8, Math.min(rect.right + 10, window.innerWidth - card.offsetWidth - 8)) + 'px';
-    card.style.top = Math.max(8, Math.min(rect.top - 8, window.innerHeight - card.offsetHeight - 8)) + 'px';
-  });
-  window.addEventListener('scroll', hideCard, { passive: true });
-
-  // ---- Keys: j / k next and previous case, / search, Escape leaves the search.
-
-  doc.addEventListener('keydown', function (event) {
-    if (event.target.closest('input, select, textarea')) {
-      if (event.key === 'Escape') event.target.blur();
-      return;
-    }
-    if (event.metaKey || event.ctrlKey || event.altKey) return;
-    if (event.key === '/' && search) { event.preventDefault(); search.focus(); return; }
-    if (event.key !== 'j' && event.key !== 'k') return;
-    var line = barHeight() + 12;
-    var cases = all('details.case').filter(function (d) { return !d.hidden; });
-    var next = null;
-    if (event.key === 'j') {
-      next = cases.find(function (d) { return d.getBoundingClientRect().top > line + 2; });
-    } else {
-      for (var i = cases.length - 1; i >= 0; i--) {
-        if (cases[i].getBoundingClientRect().top < line - 2) { next = cases[i]; break; }
-      }
-    }
-    if (next) { next.open = true; next.scrollIntoView(); }
-  });
-
-  apply();
+  PG.hydrate = hydrate;
 })();

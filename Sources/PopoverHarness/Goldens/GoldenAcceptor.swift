@@ -1,0 +1,163 @@
+import Foundation
+import PopoverFiles
+import PopoverImage
+
+/// A reviewer's approval of one case, as the report exports it: the case, and the
+/// digests of the golden and of the actual image the reviewer looked at.
+public struct Approval: Sendable, Hashable, Codable {
+    public var id: String
+    /// The SHA-256 of the golden file the run compared against, or "none" when the run
+    /// found no golden.
+    public var expected: String
+    /// The SHA-256 of the actual image's file the run saved.
+    public var actual: String
+
+    public init(id: String, expected: String, actual: String) {
+        self.id = id
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// What the page shows for a case that had no golden.
+    public static let noGolden = "none"
+}
+
+/// Why a case was not accepted (or not restored); nothing was written for it.
+public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
+    case notAcceptable(id: String, status: CaseStatus)
+    case noActualImage(id: String)
+    case actualChanged(id: String, path: String, recorded: String, found: String)
+    case goldenChanged(id: String, path: String)
+    case approvalDiffers(id: String, what: String)
+    case unreadableActual(id: String, reason: String)
+    case notAccepted(id: String)
+    case previousLost(id: String, path: String)
+    case cannotWrite(id: String, reason: String)
+
+    public var id: String {
+        switch self {
+        case .notAcceptable(let id, _), .noActualImage(let id), .actualChanged(let id, _, _, _), .goldenChanged(let id, _),
+             .approvalDiffers(let id, _), .unreadableActual(let id, _), .notAccepted(let id), .previousLost(let id, _),
+             .cannotWrite(let id, _):
+            id
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notAcceptable(let id, let status):
+            "\(id): \(status.rawValue) cases cannot be accepted (only failed, missing and new ones)"
+        case .noActualImage(let id):
+            "\(id): the run kept no actual image to accept"
+        case .actualChanged(let id, let path, let recorded, let found):
+            "\(id): \(path) is not the image the run saved (its SHA-256 is \(found.prefix(12))…, the run recorded "
+                + "\(recorded.prefix(12))…); run the check again"
+        case .goldenChanged(let id, let path):
+            "\(id): \(path) is no longer the golden the run compared against (accepted or edited since); run the check again"
+        case .approvalDiffers(let id, let what):
+            "\(id): the approval names a different \(what) than the run's (stale or edited approvals); export them again"
+        case .unreadableActual(let id, let reason):
+            "\(id): the saved actual image cannot be read: \(reason)"
+        case .notAccepted(let id):
+            "\(id): was not accepted in this run's review, so there is nothing to undo"
+        case .previousLost(let id, let path):
+            "\(id): the previous golden kept at \(path) is missing or changed; restore it from version control"
+        case .cannotWrite(let id, let reason):
+            "\(id): cannot write the golden: \(reason)"
+        }
+    }
+}
+
+/// Takes a run's actual images as goldens, and puts the previous ones back, only when
+/// every file is still what the run and the reviewer saw.
+public struct GoldenAcceptor: Sendable {
+    public let store: GoldenStore
+    public let cache: GoldenPixelCache?
+
+    public init(store: GoldenStore, cache: GoldenPixelCache?) {
+        self.store = store
+        self.cache = cache
+    }
+
+    /// What accepting a case will write, worked out and checked before anything is.
+    public struct Plan: Sendable {
+        public let id: String
+        public let pixels: RGBAImage
+        /// The golden being replaced (nil: there was none), kept for undo.
+        public let previous: [UInt8]?
+        public let previousDigest: String?
+    }
+
+    /// Checks that `result` may be accepted: it failed, had no golden or was recorded new;
+    /// `actualFile` (the saved actual image's bytes, read from `actualPath`) still has the
+    /// digest the run recorded; the approval, if any, names the same two images; and the
+    /// golden on disk is still the one the run compared against.
+    public func plan(_ result: CaseResult, actualFile: [UInt8], actualPath: String,
+                     approval: Approval?) throws(AcceptRefusal) -> Plan {
+        let id = result.id
+        guard result.status.isAcceptable else { throw .notAcceptable(id: id, status: result.status) }
+        guard let recorded = result.artifacts.actual?.digest else { throw .noActualImage(id: id) }
+        if let approval {
+            guard approval.expected == (result.goldenDigest ?? Approval.noGolden) else {
+                throw .approvalDiffers(id: id, what: "golden")
+            }
+            guard approval.actual == recorded else { throw .approvalDiffers(id: id, what: "actual image") }
+        }
+        let found = SHA256.hex(actualFile)
+        guard found == recorded else { throw .actualChanged(id: id, path: actualPath, recorded: recorded, found: found) }
+        let pixels: RGBAImage
+        do {
+            pixels = try PNGFile.decode(actualFile, name: actualPath)
+        } catch {
+            throw .unreadableActual(id: id, reason: "\(error)")
+        }
+        let current = try currentGolden(id)
+        guard current.digest == result.goldenDigest else { throw .goldenChanged(id: id, path: store.path(for: id)) }
+        return Plan(id: id, pixels: pixels, previous: current.bytes, previousDigest: current.digest)
+    }
+
+    /// Writes the planned golden, atomically, after checking once more that the golden has
+    /// not changed since the plan was made.
+    public func carryOut(_ plan: Plan, at date: Date = Date()) throws(AcceptRefusal) -> Acceptance {
+        guard try currentGolden(plan.id).digest == plan.previousDigest else {
+            throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
+        }
+        do {
+            let written = try GoldenWriter.write(plan.pixels, as: plan.id, in: store, cache: cache)
+            return Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: plan.previousDigest,
+                              goldenDigest: SHA256.hex(written))
+        } catch {
+            throw .cannotWrite(id: plan.id, reason: "\(error)")
+        }
+    }
+
+    /// Puts back the golden an acceptance replaced (`previous`, nil when there was none:
+    /// the accepted golden is removed), if the golden is still the one accepted.
+    public func undo(_ result: CaseResult, previous: [UInt8]?, previousPath: String) throws(AcceptRefusal) {
+        let id = result.id
+        guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
+        guard try currentGolden(id).digest == acceptance.goldenDigest else {
+            throw .goldenChanged(id: id, path: store.path(for: id))
+        }
+        do {
+            if let expected = acceptance.previousGoldenDigest {
+                guard let previous, SHA256.hex(previous) == expected else { throw AcceptRefusal.previousLost(id: id, path: previousPath) }
+                try store.write(id, png: previous)
+            } else {
+                try store.remove(id)
+            }
+        } catch let refusal as AcceptRefusal {
+            throw refusal
+        } catch {
+            throw .cannotWrite(id: id, reason: "\(error)")
+        }
+    }
+
+    private func currentGolden(_ id: String) throws(AcceptRefusal) -> (bytes: [UInt8]?, digest: String?) {
+        switch store.read(id) {
+        case .found(let bytes): return (bytes, SHA256.hex(bytes))
+        case .missing: return (nil, nil)
+        case .unreadable(let error): throw .cannotWrite(id: id, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PopoverFiles
+
+/// Serving the report folder's files, and nothing else.
+public struct ReportFiles: Sendable {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    static let types = ["html": "text/html; charset=utf-8", "json": "application/json", "xml": "application/xml",
+                        "png": "image/png", "css": "text/css", "js": "text/javascript"]
+
+    /// The file at URL path `path` ("/" is index.html), or a 404 for anything that is not
+    /// a regular file inside the folder.
+    func serve(_ path: String, headOnly: Bool) -> ReviewResponse {
+        guard let file = resolve(path) else { return .text(404, "not found") }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readBytes(path: file)
+        } catch {
+            return .text(404, "not found")
+        }
+        let ext = (file as NSString).pathExtension.lowercased()
+        var headers = [("Content-Type", Self.types[ext] ?? "application/octet-stream"),
+                       ("X-Content-Type-Options", "nosniff"),
+                       ("Referrer-Policy", "no-referrer"),
+                       // Accepting rewrites the page and the summary: never keep an old one.
+                       ("Cache-Control", ext == "png" ? "private, max-age=60" : "no-store")]
+        if ext == "html" {
+            headers.append(("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
+                + "script-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"))
+        }
+        return ReviewResponse(status: 200, headers: headers, body: headOnly ? [] : bytes)
+    }
+
+    /// The file a URL path names inside the folder, or nil. Each segment is decoded once
+    /// and must be a plain name: no "..", ".", empty segment, hidden name, slash or NUL;
+    /// and the real path (symbolic links followed) must still lie inside the folder.
+    func resolve(_ path: String) -> String? {
+        guard path.hasPrefix("/") else { return nil }
+        var segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if segments.last == "" { segments[segments.count - 1] = "index.html" }
+        var decoded: [String] = []
+        for segment in segments {
+            guard let name = segment.removingPercentEncoding, !name.isEmpty, !name.hasPrefix("."),
+                  !name.contains("/"), !name.contains("\0") else { return nil }
+            decoded.append(name)
+        }
+        guard let root = realPath(folder), let full = realPath(folder + "/" + decoded.joined(separator: "/")),
+              full.hasPrefix(root + "/") else { return nil }
+        var info = stat()
+        guard stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return full
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import PopoverFiles
+import PopoverHarness
+import PopoverReport
+
+/// Accepting a finished run's actual images as goldens, and undoing that, from the
+/// report folder the run left: the command line, an approvals file and the live server
+/// all come here.
+///
+/// Every operation is one transaction under the report's lock: the run is read from its
+/// summary.json, each chosen case is checked (its saved actual image and the golden on
+/// disk must still be what the run recorded; an approval must name those same files) and
+/// written, and the report is rewritten to mark what was accepted. A case that fails a
+/// check is refused with a reason and nothing is written for it; the others go ahead.
+/// The golden each acceptance replaces is kept under the report's `accepted/` folder, so
+/// `undo` can put it back until the next check replaces the report.
+public struct ReviewDesk: Sendable {
+    public let report: ReportFolder
+    /// The goldens folder; nil: the one the run was checked against.
+    public let goldensFolder: String?
+    public let cacheFolder: String?
+
+    public init(reportsFolder: String, goldensFolder: String? = nil,
+                cacheFolder: String? = GoldenPixelCache.defaultFolder()) {
+        report = ReportFolder(reportsFolder)
+        self.goldensFolder = goldensFolder
+        self.cacheFolder = cacheFolder
+    }
+
+    /// Which cases to accept.
+    public enum Choice: Sendable {
+        /// Cases whose IDs match these filters (plain text or wildcard patterns, as
+        /// `check --filter` reads them): each must match some case of the run.
+        case matching([String])
+        /// Exactly these IDs, each a case of the run (the live server's requests).
+        case exactly([String])
+        /// An approvals file's entries: each names its case and the two images.
+        case approvals([Approval])
+    }
+
+    public func load() throws(ReviewError) -> CheckRun {
+        do { return try report.load() } catch { throw .report(error) }
+    }
+
+    public func accept(_ choice: Choice, at date: Date = Date()) throws(ReviewError) -> ReviewOutcome {
+        try transaction { run, outcome in
+            let chosen = try select(choice, in: run)
+            let acceptor = GoldenAcceptor(store: store(for: run), cache: GoldenPixelCache(folder: cacheFolder))
+            for (index, approval) in chosen {
+                var result = run.results[index]
+                if result.accepted != nil {
+                    outcome.alreadyAccepted.append(result.id)
+                    continue
+                }
+                do {
+                    guard result.status.isAcceptable else {
+                        throw AcceptRefusal.notAcceptable(id: result.id, status: result.status)
+                    }
+                    let actualPath = try imagePath(result.artifacts.actual?.path, of: result.id)
+                    let bytes: [UInt8]
+                    do { bytes = try FileIO.readBytes(path: actualPath) } catch {
+                        throw AcceptRefusal.unreadableActual(id: result.id, reason: "\(error)")
+                    }
+                    let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval)
+                    try keepPrevious(plan)
+                    result.accepted = try acceptor.carryOut(plan, at: date)
+                    run.results[index] = result
+                    outcome.accepted.append(result.id)
+                } catch let refusal as AcceptRefusal {
+                    outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+                }
+            }
+            if let cache = acceptor.cache { try? cache.save() }
+        }
+    }
+
+    /// Puts back the goldens that accepting the chosen cases replaced.
+    public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
+        try transaction { run, outcome in
+            let chosen = try select(choice, in: run, forUndo: true)
+            let acceptor = GoldenAcceptor(store: store(for: run), cache: nil)
+            for (index, _) in chosen {
+                var result = run.results[index]
+                do {
+                    let previousPath = report.path + "/" + Self.previousFile(for: result.id)
+                    let previous = try? FileIO.readBytes(path: previousPath)
+                    try acceptor.undo(result, previous: previous, previousPath: previousPath)
+                    try? FileManager.default.removeItem(atPath: previousPath)
+                    result.accepted = nil
+                    run.results[index] = result
+                    outcome.undone.append(result.id)
+                } catch let refusal as AcceptRefusal {
+                    outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+                }
+            }
+        }
+    }
+
+    /// Where the golden an acceptance replaced is kept, relative to the report folder.
+    static func previousFile(for id: String) -> String { "accepted/\(id).previous.png" }
+
+    // MARK: Steps
+
+    private func transaction(_ body: (inout CheckRun, inout ReviewOutcome) throws -> Void) throws(ReviewError) -> ReviewOutcome {
+        do {
+            return try report.modify { run in
+                var outcome = ReviewOutcome()
+                try body(&run, &outcome)
+                return outcome
+            }
+        } catch let error as ReviewError {
+            throw error
+        } catch let error as ReportError {
+            throw .report(error)
+        } catch {
+            throw .report(.io("\(error)"))
+        }
+    }
+
+    private func store(for run: CheckRun) -> GoldenStore {
+        GoldenStore(folder: goldensFolder ?? run.goldensFolder)
+    }
+
+    /// The results a choice names, as (index in the run, approval if any), in run order.
+    private func select(_ choice: Choice, in run: CheckRun, forUndo: Bool = false) throws(ReviewError) -> [(Int, Approval?)] {
+        let indexByID = Dictionary(uniqueKeysWithValues: run.results.enumerated().map { ($1.id, $0) })
+        switch choice {
+        case .exactly(let ids):
+            let unknown = ids.filter { indexByID[$0] == nil }
+            guard unknown.isEmpty else { throw .unknownCases(unknown) }
+            return Array(Set(ids)).compactMap { indexByID[$0] }.sorted().map { ($0, nil) }
+        case .approvals(let approvals):
+            let unknown = approvals.map(\.id).filter { indexByID[$0] == nil }
+            guard unknown.isEmpty else { throw .unknownCases(unknown) }
+            return approvals.map { (indexByID[$0.id]!, $0) }.sorted { $0.0 < $1.0 }
+        case .matching(let patterns):
+            var chosen = Set<Int>()
+            for pattern in patterns {
+                let filter = CaseFilter(pattern)
+                let matched = run.results.indices.filter { filter.matches(run.results[$0].id) }
+                guard !matched.isEmpty else { throw .noCaseMatches(pattern) }
+                // A pattern picks what there is to accept (or undo); an exact ID is taken as
+                // asked, so a passing case named on its own is refused with its reason.
+                let useful = matched.filter { forUndo ? run.results[$0].accepted != nil : run.results[$0].status.isAcceptable }
+                chosen.formUnion(matched.count == 1 ? matched : useful)
+                if useful.isEmpty && matched.count > 1 { throw .nothingToDo(pattern, undo: forUndo) }
+            }
+            return chosen.sorted().map { ($0, nil) }
+        }
+    }
+
+    /// The file an image path of summary.json names, which must lie inside the report
+    /// folder (a summary edited to point elsewhere is refused).
+    private func imagePath(_ relative: String?, of id: String) throws(AcceptRefusal) -> String {
+        guard let relative else { throw .noActualImage(id: id) }
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
+        }
+        return report.path + "/" + relative
+    }
+
+    private func keepPrevious(_ plan: GoldenAcceptor.Plan) throws(AcceptRefusal) {
+        guard let previous = plan.previous else { return }
+        let path = report.path + "/" + Self.previousFile(for: plan.id)
+        do {
+            try FileIO.createDirectories((path as NSString).deletingLastPathComponent)
+            try FileIO.writeAtomically(previous, to: path)
+        } catch {
+            throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(error)")
+        }
+    }
+}
+
+/// What a review operation did, case by case.
+public struct ReviewOutcome: Sendable, Codable, Equatable {
+    public struct Refused: Sendable, Codable, Equatable {
+        public var id: String
+        public var reason: String
+    }
+
+    public var accepted: [String] = []
+    public var alreadyAccepted: [String] = []
+    public var undone: [String] = []
+    public var refused: [Refused] = []
+
+    public init() {}
+}
+
+/// A review operation that could not start; nothing was written.
+public enum ReviewError: Error, Equatable, CustomStringConvertible {
+    case report(ReportError)
+    case noCaseMatches(String)
+    case nothingToDo(String, undo: Bool)
+    case unknownCases([String])
+    case approvals(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .report(let error): "\(error)"
+        case .noCaseMatches(let pattern): "'\(pattern)' matches no case of the run"
+        case .nothingToDo(let pattern, let undo):
+            undo ? "'\(pattern)' matches no case accepted in this review" : "'\(pattern)' matches no case that can be accepted"
+        case .unknownCases(let ids):
+            "not cases of the run being reviewed: " + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
+        case .approvals(let file, let reason): "\(file): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import PopoverFiles
+import PopoverHarness
+import PopoverReview
+
+struct AcceptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accept",
+        abstract: "Take the last run's actual images as goldens, case by case.",
+        discussion: """
+        The images are the ones the run saved in its report (nothing is drawn again): what
+        you looked at is what gets committed. A case is refused, and nothing written for
+        it, when its saved image or its golden has changed since the run, or when an
+        approval names other images than the run saved.
+        Exit status: 0 done, 2 a case was refused or the input is bad.
+        """)
+
+    @Argument(help: "Case IDs, text or patterns (as --filter reads them) of the cases to accept.")
+    var cases: [String] = []
+
+    @Option(help: "An approvals.json exported from the report.")
+    var from: String?
+
+    @Flag(help: "Put back the goldens that accepting these cases replaced.")
+    var undo = false
+
+    @Option(help: "The report folder of the run.")
+    var reports = "Reports"
+
+    @Option(help: "The goldens folder (default: the one the run was checked against).")
+    var goldens: String?
+
+    func validate() throws {
+        guard cases.isEmpty != (from == nil) else {
+            throw ValidationError("name the cases to accept, or give --from approvals.json (not both)")
+        }
+        if undo && from != nil { throw ValidationError("--undo takes case IDs, not --from") }
+    }
+
+    func run() throws {
+        let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens)
+        let outcome: ReviewOutcome
+        if undo {
+            outcome = try userFacing { () throws(ReviewError) in try desk.undo(.matching(cases)) }
+        } else if let from {
+            let bytes = try userFacing { try FileIO.readBytes(path: from) }
+            let approvals = try userFacing { () throws(ReviewError) in try ApprovalsFile.decode(bytes, name: from) }
+            outcome = try userFacing { () throws(ReviewError) in try desk.accept(.approvals(approvals)) }
+        } else {
+            outcome = try userFacing { () throws(ReviewError) in try desk.accept(.matching(cases)) }
+        }
+        let folder = goldens ?? (try? desk.load().goldensFolder) ?? "Goldens"
+        for id in outcome.accepted { print("accepted  \(id) -> \(folder)/\(id).png") }
+        for id in outcome.alreadyAccepted { print("already accepted  \(id)") }
+        for id in outcome.undone { print("restored  \(folder)/\(id).png") }
+        for refused in outcome.refused { FileHandle.standardError.write(Data("REFUSED \(refused.reason)\n".utf8)) }
+        let done = undo ? "\(outcome.undone.count) restored" : "\(outcome.accepted.count) accepted"
+        print("\(done), \(outcome.refused.count) refused; report: \(reports)/index.html")
+        if !outcome.refused.isEmpty { throw ExitCode(2) }
+    }
+}

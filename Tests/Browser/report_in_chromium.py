@@ -1,0 +1,157 @@
+"""Drives the report's page in headless Chromium through Playwright, the way a reviewer
+uses it, and checks what the page does. CommandLineTests/BrowserTests.swift prepares a
+failing run, calls this script, and checks the files afterwards.
+
+  python3 report_in_chromium.py static REPORT_FOLDER DOWNLOAD_PATH CASE_ID...
+      opens REPORT_FOLDER/index.html from disk: views, zoom, filters, keys, accept
+      toggles, "choose all shown", and exports approvals.json to DOWNLOAD_PATH.
+  python3 report_in_chromium.py live URL GOLDEN_PATH CASE_ID
+      opens the page `popover-goldens review` serves, clicks Accept on CASE_ID, waits
+      until the golden file at GOLDEN_PATH changes, then Undo until it is back.
+
+Chromium is Debian's (/usr/bin/chromium, or $CHROMIUM): Playwright downloads no browser.
+Exit status 0 when every check holds; otherwise a message on standard error and 1.
+"""
+import hashlib
+import json
+import os
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def section(page, case_id):
+    return page.locator('details.case[data-case="%s"]' % case_id)
+
+
+def browser(playwright):
+    executable = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+    return playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", "--disable-dev-shm-usage"])
+
+
+def static(report, download, cases):
+    with sync_playwright() as p:
+        b = browser(p)
+        page = b.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto("file://" + os.path.abspath(report) + "/index.html")
+        check(not page.locator("body.nojs").count(), "the script did not run")
+
+        # Views: the first case opens with its tools; the slider changes the layout.
+        first = section(page, cases[0])
+        check(first.get_attribute("open") is not None, "the first failing case should start open")
+        viewer = first.locator(".viewer")
+        viewer.locator('[data-mode-to="slider"]').click()
+        check(viewer.get_attribute("data-mode") == "slider", "Slider did not switch the view")
+        viewer.locator('[data-mode-to="blink"]').click()
+        check(viewer.get_attribute("data-mode") == "blink", "Blink did not switch the view")
+        viewer.locator('[data-mode-to="side"]').click()
+        # Zoom 4: one image pixel is four device pixels.
+        viewer.locator('[data-zoom-to="4"]').click()
+        img = viewer.locator("img.px").first
+        natural = int(img.get_attribute("width"))
+        shown = page.evaluate("(el) => el.getBoundingClientRect().width * window.devicePixelRatio", img.element_handle())
+        check(abs(shown - natural * 4) < 1, "zoom 4 shows %s device pixels for %s image pixels" % (shown, natural))
+
+        # Filters: searching an ID leaves that case; the status chip hides failures.
+        total = page.locator("details.case").count()
+        page.fill("#f-q", cases[1])
+        page.wait_for_timeout(300)
+        visible = page.locator("details.case:not([hidden])").count()
+        check(visible == 1, "searching %s left %d cases shown" % (cases[1], visible))
+        page.click("#f-reset")
+        page.wait_for_timeout(100)
+        check(page.locator("details.case:not([hidden])").count() == total, "Reset did not show every case again")
+
+        # Keys: j moves to the next case.
+        page.keyboard.press("Escape")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.keyboard.press("j")
+        page.wait_for_timeout(200)
+        check(page.evaluate("window.scrollY") > 0, "j did not move to a case")
+
+        # Accept toggles: one by hand, then every case the search shows.
+        box = page.locator('input[data-accept="%s"]' % cases[0])
+        box.check()
+        check(section(page, cases[0]).get_attribute("open") is not None, "ticking accept must not fold the case")
+        check(page.inner_text("#accept-count") == "1 chosen", "the count says " + page.inner_text("#accept-count"))
+        page.fill("#f-q", cases[1])
+        page.wait_for_timeout(300)
+        page.click("#accept-shown")
+        check(page.inner_text("#accept-count") == "2 chosen", "choose all shown: " + page.inner_text("#accept-count"))
+        page.click("#f-reset")
+        command = page.inner_text(".review-command code")
+        check("--reports " in command and "--from approvals.json" in command, "the command shown: " + command)
+
+        with page.expect_download() as waiting:
+            page.click("#export-approvals")
+        waiting.value.save_as(download)
+        approvals = json.load(open(download))
+        check(approvals["format"] == "popover-goldens approvals", "not an approvals file")
+        ids = sorted(a["id"] for a in approvals["approvals"])
+        check(ids == sorted(cases[:2]), "exported %s" % ids)
+        for a in approvals["approvals"]:
+            s = section(page, a["id"])
+            check(a["actual"] == s.get_attribute("data-actual-digest"), "actual digest differs for " + a["id"])
+            check(a["expected"] == s.get_attribute("data-expected-digest"), "expected digest differs for " + a["id"])
+        check(not errors, "the page threw: %s" % errors)
+        b.close()
+
+
+def digest(path):
+    try:
+        return hashlib.sha256(open(path, "rb").read()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+def wait_for(predicate, what, seconds=10):
+    end = time.time() + seconds
+    while time.time() < end:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for " + what)
+
+
+def live(url, golden, case_id):
+    with sync_playwright() as p:
+        b = browser(p)
+        page = b.new_page(viewport={"width": 1400, "height": 1000})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        check(page.locator(".review.live").count() == 1, "the page did not switch to live review")
+        before = digest(golden)
+        section(page, case_id).locator('[data-accept-now="%s"]' % case_id).click()
+        page.wait_for_selector('details.case.accepted[data-case="%s"]' % case_id)
+        wait_for(lambda: digest(golden) != before, "the golden to change on disk")
+        section(page, case_id).locator('[data-undo="%s"]' % case_id).click()
+        page.wait_for_selector('details.case[data-case="%s"]:not(.accepted)' % case_id)
+        wait_for(lambda: digest(golden) == before, "the golden to be restored")
+        # After a reload the server's rewritten page shows the state too (not accepted).
+        page.reload()
+        check(page.locator('details.case.accepted[data-case="%s"]' % case_id).count() == 0, "reload shows it accepted")
+        check(not errors, "the page threw: %s" % errors)
+        b.close()
+
+
+if __name__ == "__main__":
+    try:
+        if sys.argv[1] == "static":
+            static(sys.argv[2], sys.argv[3], sys.argv[4:])
+        elif sys.argv[1] == "live":
+            live(sys.argv[2], sys.argv[3], sys.argv[4])
+        else:
+            raise AssertionError("unknown mode " + sys.argv[1])
+    except AssertionError as e:
+        sys.stderr.write("report_in_chromium: %s\n" % e)
+        sys.exit(1)
+    print("ok")

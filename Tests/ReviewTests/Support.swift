@@ -1,0 +1,91 @@
+import Foundation
+import PopoverFiles
+import PopoverHarness
+import PopoverImage
+import PopoverReport
+import PopoverReview
+import TestSupport
+
+/// A finished, failing run to review: goldens recorded from the flat skin, then two of
+/// them painted over (so those cases fail) and one deleted (so it is missing), checked
+/// with its report published. What the cases draw is known, so what accepting writes can
+/// be checked pixel for pixel.
+struct ReviewFixture {
+    let folder: TemporaryFolder
+    let catalog: CaseCatalog
+    let run: CheckRun
+    let failed: [String]
+    let missing: String
+    let passed: String
+
+    var goldens: String { folder.file("goldens") }
+    var reports: String { folder.file("reports") }
+    var desk: ReviewDesk { ReviewDesk(reportsFolder: reports, goldensFolder: goldens, cacheFolder: folder.file("cache")) }
+
+    init(_ label: String = #function) throws {
+        folder = TemporaryFolder(label)
+        catalog = try CaseCatalog(skins: [FlatSkin()])
+        let filter = "flat/up/popover"
+        let options = checkOptions(goldens: folder.file("goldens"), mode: .missing, filter: filter, cache: folder.file("cache"))
+        let recorded = try CheckRunner(catalog: catalog, options: options).run()
+        let ids = recorded.results.map(\.id)
+        failed = [ids[0], ids[2]]
+        missing = ids[1]
+        passed = ids[3]
+        for id in failed {
+            var image = try PNGFile.read(path: folder.file("goldens/\(id).png"))
+            image.pixels.replaceSubrange(0..<4, with: [255, 0, 0, 255])
+            try PNGFile.write(image, to: folder.file("goldens/\(id).png"))
+        }
+        try FileManager.default.removeItem(atPath: folder.file("goldens/\(missing).png"))
+        var never = options
+        never.recordMode = .never
+        let report = ReportFolder(folder.file("reports"))
+        let staging = try report.stage()
+        var runner = CheckRunner(catalog: catalog, options: never)
+        runner.sink = staging
+        run = try runner.run()
+        try report.publish(run, from: staging)
+    }
+
+    /// What the case draws: what accepting it must write.
+    func drawn(_ id: String) throws -> RGBAImage {
+        let c = try requireCase(id)
+        return try catalog.skins[0].render(c.request).pixmap.straightImage
+    }
+
+    func requireCase(_ id: String) throws -> GoldenCase {
+        guard let c = catalog.cases.first(where: { $0.id == id }) else { throw FixtureError(description: "no case \(id)") }
+        return c
+    }
+
+    func golden(_ id: String) -> [UInt8]? { try? FileIO.readBytes(path: goldens + "/" + id + ".png") }
+
+    /// Every golden's bytes, by ID: to show that nothing changed.
+    func allGoldens() -> [String: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: GoldenStore(folder: goldens).allIDs().map { ($0, golden($0) ?? []) })
+    }
+
+    func result(_ id: String) throws -> CaseResult {
+        guard let r = try ReportFolder(reports).load().results.first(where: { $0.id == id }) else {
+            throw FixtureError(description: "no result \(id)")
+        }
+        return r
+    }
+
+    func approval(_ id: String) throws -> Approval {
+        let r = try result(id)
+        return Approval(id: id, expected: r.goldenDigest ?? Approval.noGolden, actual: r.artifacts.actual?.digest ?? "")
+    }
+}
+
+/// Decoding goldens read as bytes in tests.
+enum PNGFileReading {
+    static func decode(_ bytes: [UInt8]?) throws -> RGBAImage {
+        try PNGFile.decode(bytes ?? [], name: "golden")
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+}
