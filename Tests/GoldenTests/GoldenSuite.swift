@@ -7,10 +7,11 @@ import TestSupport
 
 /// One check of every case (or of this machine's shard: GOLDEN_SHARD=I/N), shared by the
 /// parameterized test below: it runs once, on every core, when the first case asks for
-/// its verdict, and publishes Reports/index.html.
+/// its verdict, and publishes Reports/index.html (or the folder GOLDEN_REPORTS names).
 enum GoldenRun {
     static let catalog: Result<CaseCatalog, any Error> = Result { try CaseCatalog.standard() }
-    static let reports = PackageFolders.root + "/Reports"
+    static let reports = ProcessInfo.processInfo.environment["GOLDEN_REPORTS"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? PackageFolders.root + "/Reports"
 
     /// GOLDEN_SHARD, when set: the share of the cases this machine judges.
     static let shard: Result<Shard?, HarnessError> = Result { () throws(HarnessError) -> Shard? in

@@ -1,0 +1,32 @@
+import ArgumentParser
+import PopoverHarness
+import PopoverReport
+
+struct MergeReportsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-reports",
+        abstract: "Merge the reports of a run's shards (check --shard I/N) into one report.",
+        discussion: """
+        The merged report, summary.json and junit.xml are what one machine running every
+        case would have written. Refused (exit 2, naming the problem): a shard missing or
+        given twice, a shard of a different run (goldens, tolerances, record mode or case
+        catalog differ), a case judged twice or by no shard.
+        Exit status: 0 every case passed, 1 a case failed, 2 refused or errors.
+        """)
+
+    @Argument(help: "The shards' report folders.")
+    var shards: [String]
+
+    @Option(help: "Where to write the merged report.")
+    var out = "Reports"
+
+    func validate() throws {
+        guard !shards.isEmpty else { throw ValidationError("name the shards' report folders") }
+    }
+
+    func run() throws {
+        let merged = try userFacing { try MergedReport.merge(shards.map(ReportFolder.init), into: ReportFolder(out)) }
+        RunPrinter.print(merged, verb: "merged \(shards.count) shards", reportPath: out + "/index.html")
+        if merged.exitCode != 0 { throw ExitCode(merged.exitCode) }
+    }
+}

@@ -1,0 +1,62 @@
+import PopoverGeometry
+import PopoverHarness
+import PopoverSkins
+import Testing
+import TestSupport
+
+@Suite("Shards: splitting a run over machines")
+struct ShardTests {
+    let catalog = try! CaseCatalog.standard()
+
+    @Test("I/N parses; anything else is refused naming the value", arguments: [
+        ("0/3", "names shard 0, but there are 3 (1 to 3)"), ("4/3", "names shard 4, but there are 3 (1 to 3)"),
+        ("2", "is not I/N"), ("a/b", "is not I/N"), ("1/0", "needs 1 to 1000 shards"), ("1/2/3", "is not I/N"),
+    ])
+    func parsing(_ text: String, _ message: String) throws {
+        #expect(try Shard(parsing: "2/3") == Shard(index: 2, count: 3))
+        #expect { try Shard(parsing: text) } throws: { "\($0)".hasPrefix("--shard: '\(text)' \(message)") }
+    }
+
+    @Test("every case lands in exactly one shard, for any number of shards", arguments: [1, 2, 3, 5, 8])
+    func partition(_ count: Int) throws {
+        var seen: [String: Int] = [:]
+        for index in 1...count {
+            for c in try Shard(index: index, count: count).select(catalog.cases, cost: catalog.estimatedCost) {
+                #expect(seen[c.id] == nil, "\(c.id) in shards \(seen[c.id] ?? 0) and \(index)")
+                seen[c.id] = index
+            }
+        }
+        #expect(seen.count == catalog.cases.count)
+    }
+
+    @Test("a case stays in its shard when a skin is added, or cases of another skin and scale")
+    func stable() throws {
+        let grown = try CaseCatalog(skins: try SkinCatalog.all() + [FlatSkin(id: "zz-flat")])
+        for count in [2, 3, 4] {
+            let before = Shard.assign(catalog.cases, count: count, cost: catalog.estimatedCost)
+            let after = Shard.assign(grown.cases, count: count, cost: grown.estimatedCost)
+            #expect(catalog.cases.allSatisfy { before[$0.id] == after[$0.id] }, "\(count) shards")
+            // Fewer cases of one skin at one scale move no case of any other.
+            let trimmed = catalog.cases.filter { !($0.skinID == "gik-sample" && $0.scale == 2 && $0.family == .sweep) }
+            let again = Shard.assign(trimmed, count: count, cost: catalog.estimatedCost)
+            #expect(trimmed.filter { $0.skinID != "gik-sample" }.allSatisfy { before[$0.id] == again[$0.id] })
+        }
+    }
+
+    @Test("cost, not count: a 3x case costs nine times its 1x twin; shards get equal cost within 3 %")
+    func balanced() throws {
+        // path-slate draws no shadow: the canvas is the bounds, so cost is w x h x scale^2.
+        let one = try #require(catalog.cases.first { $0.id == "path-slate/up/popover8-portrait@1x" })
+        let three = try #require(catalog.cases.first { $0.id == "path-slate/up/popover8-portrait@3x" })
+        #expect(catalog.estimatedCost(three) == 9 * catalog.estimatedCost(one))
+        #expect(catalog.estimatedCost(one) == one.request.bounds.width * one.request.bounds.height)
+        for count in [2, 3, 4] {
+            let totals = try (1...count).map { index in
+                try Shard(index: index, count: count).select(catalog.cases, cost: catalog.estimatedCost)
+                    .reduce(0.0) { $0 + catalog.estimatedCost($1) }
+            }
+            let mean = totals.reduce(0, +) / Double(count)
+            #expect(totals.allSatisfy { abs($0 - mean) / mean < 0.03 }, "\(count) shards: \(totals.map { Int($0 / 1e6) }) Mpx")
+        }
+    }
+}
