@@ -1,15 +1,23 @@
 import Foundation
-import PopoverGeometry
 import PopoverFiles
+import PopoverGeometry
 import PopoverImage
 import PopoverRaster
 
-/// A folder of seven images at 1x, 2x and 3x (`up.png`, `up@2x.png`, `up@3x.png`,
-/// `up-right.png`, ...) with `metrics.json` beside them: the skin's numbers and each
-/// image's size and cap insets in points, as `SevenImageMetrics` encodes them.
+/// A folder of the seven images (`up.png`, `up@2x.png`, `up@3x.png`, `up-right.png`, ...)
+/// with `metrics.json` beside them (see `ArtworkMetricsFile`).
 ///
-/// Everything is read and checked when the set is loaded, so a missing or mis-sized
-/// file is reported once, by name, before anything is drawn.
+/// A folder may hold any subset of the scales, as apps ship them (often 1x and 2x only).
+/// Drawing at scale S uses each image's file for S when there is one; otherwise the file of
+/// the nearest scale there is (the larger of two equally near), resampled to S the way
+/// UIKit draws an image of another scale: the image keeps its size in points and each
+/// device pixel samples it bilinearly at its centre (docs/specification.md §6.6). An image
+/// with no file at any scale is an error naming it.
+///
+/// Sizes: an image's size in points is its file's pixel size divided by the file's
+/// scale; every file of an image must agree, and so must metrics.json where it gives the
+/// size. Everything is read and checked when the set is loaded, so a problem is reported
+/// once, naming the file, before anything is drawn.
 public struct ArtworkSet: Sendable, Hashable {
     public let folder: String
     public let metrics: SevenImageMetrics
@@ -26,54 +34,88 @@ public struct ArtworkSet: Sendable, Hashable {
         scale == 1 ? "\(image.rawValue).png" : "\(image.rawValue)@\(scale)x.png"
     }
 
+    /// Loads the folder, with the metrics of its metrics.json.
     public init(folder: String) throws(SkinError) {
+        let contents: ArtworkMetricsFile.Contents
+        do {
+            contents = try ArtworkMetricsFile.read(folder + "/metrics.json")
+        } catch {
+            throw .file(error)
+        }
+        try self.init(folder: folder, metrics: contents.metrics, givenSizes: contents.givenSizes,
+                      metricsFile: folder + "/metrics.json")
+    }
+
+    /// Loads the folder with metrics given elsewhere (a skin's own file): `givenSizes` are
+    /// the image sizes those metrics state, checked against the files.
+    init(folder: String, metrics given: SevenImageMetrics, givenSizes: [ArrowImage: Size],
+         metricsFile: String) throws(SkinError) {
         self.folder = folder
-        let metricsPath = folder + "/metrics.json"
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: metricsPath))
-        } catch {
-            throw .artwork(file: metricsPath, problem: "cannot read: \((error as NSError).localizedDescription)")
-        }
-        do {
-            metrics = try JSONDecoder().decode(SevenImageMetrics.self, from: data)
-        } catch {
-            throw .artwork(file: metricsPath, problem: "not valid metrics JSON: \(error)")
-        }
-        do {
-            try metrics.validate()
-        } catch {
-            throw .artwork(file: metricsPath, problem: "\(error)")
-        }
+        var metrics = given
         var loaded: [ImageAtScale: Pixmap] = [:]
         for image in ArrowImage.allCases {
-            let spec = metrics[image]
+            var sizeFrom: (file: String, points: Size)?
             for scale in Self.scales {
                 let path = folder + "/" + Self.fileName(image, scale: scale)
+                guard FileManager.default.fileExists(atPath: path) else { continue }
                 let decoded: RGBAImage
                 do {
                     decoded = try PNGFile.read(path: path)
                 } catch {
                     throw .artwork(file: path, problem: Self.reason(error))
                 }
-                let expectedWidth = Int((spec.size.width * Double(scale)).rounded())
-                let expectedHeight = Int((spec.size.height * Double(scale)).rounded())
-                guard decoded.width == expectedWidth, decoded.height == expectedHeight else {
-                    throw .artwork(file: path, problem: "is \(decoded.width) x \(decoded.height) pixels, expected "
-                        + "\(expectedWidth) x \(expectedHeight) (\(spec.size) points at scale \(scale))")
+                let points = Size(width: Double(decoded.width) / Double(scale), height: Double(decoded.height) / Double(scale))
+                if let first = sizeFrom, first.points != points {
+                    throw .artwork(file: path, problem: "is \(decoded.width) x \(decoded.height) pixels, \(points) points "
+                        + "at scale \(scale), but \((first.file as NSString).lastPathComponent) is \(first.points) points")
                 }
+                sizeFrom = sizeFrom ?? (path, points)
                 loaded[ImageAtScale(image: image, scale: scale)] = Pixmap(decoded, scale: Double(scale))
             }
+            guard let found = sizeFrom else {
+                let names = Self.scales.map { Self.fileName(image, scale: $0) }
+                throw .artwork(file: folder + "/" + names[0], problem: "missing: no \(image.rawValue) image at any scale "
+                    + "(\(names.joined(separator: ", ")))")
+            }
+            if let stated = givenSizes[image], stated != found.points {
+                let key = ArtworkMetricsFile.imageKeys[image]!
+                throw .artwork(file: metricsFile, problem: "\(key).size says \(stated) points, but "
+                    + "\((found.file as NSString).lastPathComponent) is \(found.points) points")
+            }
+            metrics[image].size = found.points
         }
+        do {
+            try metrics.validate()
+        } catch {
+            throw .artwork(file: metricsFile, problem: "\(error)")
+        }
+        self.metrics = metrics
         images = loaded
     }
 
-    /// The image at `scale` (1, 2 or 3).
+    /// The scales this folder has a file for, per image.
+    public func scales(of image: ArrowImage) -> [Int] {
+        Self.scales.filter { images[ImageAtScale(image: image, scale: $0)] != nil }
+    }
+
+    /// The image at `scale` (1, 2 or 3): its own file, or the nearest scale's resampled.
     public func image(_ image: ArrowImage, scale: Double) throws(SkinError) -> Pixmap {
-        guard let found = images[ImageAtScale(image: image, scale: Int(scale))], Double(Int(scale)) == scale else {
-            throw .invalidScale(scale)
+        guard Double(Int(scale)) == scale, Self.scales.contains(Int(scale)) else { throw .invalidScale(scale) }
+        let wanted = Int(scale)
+        if let exact = images[ImageAtScale(image: image, scale: wanted)] { return exact }
+        // Nearest available; on a tie the larger, which has more detail to give.
+        let nearest = scales(of: image).min { a, b in
+            (abs(a - wanted), -a) < (abs(b - wanted), -b)
+        }!
+        let source = images[ImageAtScale(image: image, scale: nearest)]!
+        let size = metrics[image].size
+        var canvas = Canvas(pointWidth: size.width, pointHeight: size.height, scale: scale)
+        do {
+            try canvas.draw(source, in: RasterRect(x: 0, y: 0, width: size.width, height: size.height), filter: .bilinear)
+        } catch {
+            throw .raster(error)
         }
-        return found
+        return canvas.pixmap
     }
 
     /// PNG errors already name the file; keep only what is wrong.
@@ -83,6 +125,6 @@ public struct ArtworkSet: Sendable, Hashable {
         return text
     }
 
-    public static func == (l: ArtworkSet, r: ArtworkSet) -> Bool { l.folder == r.folder }
+    public static func == (l: ArtworkSet, r: ArtworkSet) -> Bool { l.folder == r.folder && l.metrics == r.metrics }
     public func hash(into hasher: inout Hasher) { hasher.combine(folder) }
 }

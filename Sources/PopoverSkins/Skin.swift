@@ -75,6 +75,8 @@ public enum SkinError: Error, Equatable, CustomStringConvertible {
     /// Colours, artwork, tint or the shadow switch asked of a skin that is not made of
     /// seven images.
     case customNeedsSevenImages(String)
+    /// A skin's or artwork's file has a mistake; names the file and the field.
+    case file(SkinFileProblem)
 
     public var description: String {
         switch self {
@@ -86,6 +88,7 @@ public enum SkinError: Error, Equatable, CustomStringConvertible {
         case .canvasTooLarge(let bounds, let scale, let limit):
             "\(bounds) points at scale \(Int(scale)) is too large: with room for the shadow the image would exceed "
                 + "the limit of \(limit)"
+        case .file(let problem): "\(problem)"
         case .customNeedsSevenImages(let name):
             "colours, artwork, tint and the shadow switch apply to seven-image (gik) skins only, not to '\(name)'"
         case .arrowOffEdge(let offset, let edge):

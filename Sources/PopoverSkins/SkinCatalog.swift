@@ -2,44 +2,79 @@ import Foundation
 import PopoverGeometry
 import PopoverRaster
 
-/// The skins this project ships, by ID. Adding a skin means adding it here; the
-/// harness draws whatever this list holds.
+/// The skins a check draws: one folder per skin under `Skins/` (see `SkinFolder`), then
+/// the skins that need code of their own, built in.
 public enum SkinCatalog {
-    /// Where the project's artwork lives (PNG files made by scripts/make-artwork).
+    /// Where skin folders live, relative to the project folder.
+    public static let defaultSkinsFolder = "Skins"
+
+    /// Where the built-in skins' artwork lives (PNG files made by scripts/make-artwork).
     public static var artworkFolder: String {
         Bundle.module.url(forResource: "Artwork", withExtension: nil)?.path
             ?? Bundle.module.bundlePath + "/Artwork"
     }
 
-    /// The tint colour of the tinted theme: a teal, so the multiply shows on grey.
-    public static let tintColor = Color(red: 0.25, green: 0.62, blue: 0.72)
-
-    /// Every built-in skin, in a fixed order.
-    public static func all() throws(SkinError) -> [any Skin] {
-        let files = try ArtworkSet(folder: artworkFolder + "/gik-files")
-        return [
-            SevenImageSkin(id: "gik-default", summary: "seven images rendered from the default colours, with shadow",
-                           artwork: .rendered(.standard)),
-            SevenImageSkin(id: "gik-sample", summary: "seven images rendered from the sample app's colours, with shadow",
-                           artwork: .rendered(.sampleApp)),
-            SevenImageSkin(id: "gik-files", summary: "seven images from the project's PNG artwork, with shadow",
-                           artwork: .files(files)),
-            // Without its shadow: exercises the shadow switch, and keeps Goldens/ small
-            // (a shadow's soft corners cost more bytes than the rest of a golden).
-            SevenImageSkin(id: "gik-tinted", summary: "default colours tinted teal by the fork's recipe, no shadow",
-                           artwork: .rendered(.standard), tint: Tint(color: tintColor), shadow: nil),
-            try TwoAssetSkin(id: "two-asset-orange", summary: "orange background and arrow images, 15-point corners",
-                             folder: artworkFolder + "/two-asset-orange"),
-            PathSkin(id: "path-slate", summary: "one outline, cream fill, crisp 1-pixel slate line",
-                     fill: Color(red: 0.99, green: 0.965, blue: 0.89), outline: Color(red: 0.345, green: 0.43, blue: 0.46)),
+    /// The skins that need code: the two-asset skin and the path skin.
+    public static func builtIn() throws(SkinError) -> [SkinEntry] {
+        [
+            SkinEntry(skin: try TwoAssetSkin(id: "two-asset-orange", summary: "orange background and arrow images, 15-point corners",
+                                             folder: artworkFolder + "/two-asset-orange")),
+            SkinEntry(skin: PathSkin(id: "path-slate", summary: "one outline, cream fill, crisp 1-pixel slate line",
+                                     fill: Color(red: 0.99, green: 0.965, blue: 0.89),
+                                     outline: Color(red: 0.345, green: 0.43, blue: 0.46)),
+                      portraitScenesAt3x: true),
         ]
     }
 
-    public static func named(_ id: String) throws(SkinError) -> any Skin {
-        let skins = try all()
-        guard let skin = skins.first(where: { $0.id == id }) else {
-            throw .unknownSkin(id, known: skins.map(\.id))
+    /// Every skin: the folders in `skinsFolder` by name, then the built-in ones. A folder
+    /// with a mistake is left out and reported in `problems`; the others are still there.
+    public static func lineup(skinsFolder: String = defaultSkinsFolder) -> SkinLineup {
+        var entries: [SkinEntry] = []
+        var problems: [SkinLineup.Problem] = []
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: skinsFolder)) ?? []).sorted()
+        for name in names where !name.hasPrefix(".") {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: skinsFolder + "/" + name, isDirectory: &isFolder), isFolder.boolValue else {
+                continue
+            }
+            do {
+                entries.append(try SkinFolder.load(skinsFolder + "/" + name))
+            } catch {
+                problems.append(SkinLineup.Problem(id: name, message: "\(error)"))
+            }
         }
-        return skin
+        do {
+            for entry in try builtIn() {
+                if entries.contains(where: { $0.skin.id == entry.skin.id }) {
+                    problems.append(SkinLineup.Problem(id: entry.skin.id, message: "\(skinsFolder)/\(entry.skin.id): "
+                        + "a built-in skin has this ID; the folder is ignored"))
+                    entries.removeAll { $0.skin.id == entry.skin.id }
+                }
+                entries.append(entry)
+            }
+        } catch {
+            problems.append(SkinLineup.Problem(id: "built in", message: "\(error)"))
+        }
+        return SkinLineup(entries: entries, problems: problems)
+    }
+}
+
+/// The skins found, and the skin folders that could not be used.
+public struct SkinLineup: Sendable {
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// The skin's ID (its folder's name).
+        public let id: String
+        public let message: String
+        public var description: String { message }
+    }
+
+    public let entries: [SkinEntry]
+    public let problems: [Problem]
+
+    public var skins: [any Skin] { entries.map(\.skin) }
+
+    public func named(_ id: String) throws(SkinError) -> any Skin {
+        guard let entry = entries.first(where: { $0.skin.id == id }) else { throw .unknownSkin(id, known: skins.map(\.id)) }
+        return entry.skin
     }
 }

@@ -19,7 +19,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let mode = try record ?? userFacing { () throws(HarnessError) in try RecordMode.fromEnvironment() }
-        try runCheck(try runOptions.checkOptions(recordMode: mode), reports: runOptions.reports, verb: "check")
+        try runCheck(try runOptions.checkOptions(recordMode: mode), reports: runOptions.reports, skins: runOptions.skins,
+                 verb: "check")
     }
 }
 
@@ -41,14 +42,14 @@ struct RecordCommand: ParsableCommand {
         var options = try runOptions.checkOptions(recordMode: .all)
         if let pattern { options.filter = pattern }
         options.prune = prune
-        try runCheck(options, reports: runOptions.reports, verb: "record")
+        try runCheck(options, reports: runOptions.reports, skins: runOptions.skins, verb: "record")
     }
 }
 
 /// Runs a check or record with its report, prints what a person needs, and exits with
 /// the run's status.
-func runCheck(_ options: CheckOptions, reports: String, verb: String) throws {
-    let catalog = try loadCatalog()
+func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: String) throws {
+    let catalog = try loadCatalog(skins: skins)
     let folder = ReportFolder(reports)
     let run: CheckRun
     var reportPath: String?
@@ -79,6 +80,8 @@ func runCheck(_ options: CheckOptions, reports: String, verb: String) throws {
     if run.exitCode != 0 { throw ExitCode(run.exitCode) }
 }
 
-func loadCatalog() throws -> CaseCatalog {
-    try userFacing { try CaseCatalog.standard() }
+/// The catalog of the skin folders in `skins` and the built-in skins. A skin folder with
+/// a mistake is reported by the check (or list) and the other skins still go ahead.
+func loadCatalog(skins: String) throws -> CaseCatalog {
+    try userFacing { try CaseCatalog.standard(skinsFolder: skins) }
 }

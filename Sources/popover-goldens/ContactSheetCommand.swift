@@ -15,9 +15,12 @@ struct ContactSheetCommand: ParsableCommand {
     @Option(help: "The PNG file to write.")
     var out: String
 
+    @Option(help: "The folder of skin folders.")
+    var skins = SkinCatalog.defaultSkinsFolder
+
     func run() throws {
         do {
-            let sheet = try ContactSheet.make(skins: SkinCatalog.all(), scale: scale.value)
+            let sheet = try ContactSheet.make(skins: SkinCatalog.lineup(skinsFolder: skins).skins, scale: scale.value)
             try PNGFile.write(sheet.straightImage, to: out)
             print("wrote \(out) (\(sheet.width) x \(sheet.height) pixels)")
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PopoverHarness
 
 struct ListCommand: ParsableCommand {
@@ -10,8 +11,14 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Only this share of the cases, I/N (as check --shard would judge).")
     var shard: String?
 
+    @Option(help: "The folder of skin folders.")
+    var skins = "Skins"
+
     func run() throws {
-        let catalog = try loadCatalog()
+        let catalog = try loadCatalog(skins: skins)
+        for problem in catalog.unavailableSkins {
+            FileHandle.standardError.write(Data("popover-goldens: \(problem.message)\n".utf8))
+        }
         var cases = catalog.cases(matching: filter)
         if cases.isEmpty, let filter {
             throw UserError("\(HarnessError.noCaseMatches(filter, closest: catalog.closestIDs(to: filter)))")
@@ -21,5 +28,6 @@ struct ListCommand: ParsableCommand {
             cases = share.select(cases, cost: catalog.estimatedCost)
         }
         print(cases.map(\.id).joined(separator: "\n"))
+        if !catalog.unavailableSkins.isEmpty { throw ExitCode(2) }
     }
 }

@@ -23,10 +23,13 @@ struct PlacementCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Option(help: "The folder of skin folders.")
+    var skins = SkinCatalog.defaultSkinsFolder
+
     func run() throws {
         let placement: Placement
         do {
-            let metrics = try skin.map { try SkinCatalog.named($0).metrics } ?? .sevenImage
+            let metrics = try skin.map { try SkinCatalog.lineup(skinsFolder: skins).named($0).metrics } ?? .sevenImage
             placement = try Placement.make(anchor: try Anchor.named(anchor), orientation: orientation,
                                            permitted: direction.map { .only($0) }, metrics: metrics)
         } catch {

@@ -14,7 +14,7 @@ struct PopoverGoldens: ParsableCommand {
         subcommands: [
             LayoutCommand.self, PlacementCommand.self, ArtworkCommand.self, RenderCommand.self,
             ContactSheetCommand.self, ListCommand.self, CheckCommand.self, RecordCommand.self, AcceptCommand.self,
-            ReviewCommand.self, MergeReportsCommand.self, DiffCommand.self, BenchCommand.self,
+            ReviewCommand.self, MergeReportsCommand.self, NewSkinCommand.self, DiffCommand.self, BenchCommand.self,
         ]
     )
 

@@ -61,9 +61,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The PNG file to write.")
     var out: String
 
+    @Option(help: "The folder of skin folders.")
+    var skins = "Skins"
+
     func run() throws {
         if let caseID { return try renderCase(caseID) }
-        let catalog = try loadCatalog()
+        let catalog = try loadCatalog(skins: skins)
         let wanted = try choice()
         let chosen = try userFacing { () throws(SkinError) in try wanted.make(from: catalog.skins) }
         let request = PopoverRequest(bounds: size.size, direction: direction, arrowOffset: offset, scale: scale.value)
@@ -98,7 +101,7 @@ struct RenderCommand: ParsableCommand {
 
     /// A golden case, drawn by its skin exactly as `check` draws it.
     private func renderCase(_ id: String) throws {
-        let catalog = try loadCatalog()
+        let catalog = try loadCatalog(skins: skins)
         guard let c = catalog.cases.first(where: { $0.id == id }), let skin = catalog.skin(c.skinID) else {
             throw UserError("\(HarnessError.unknownCase(id))")
         }

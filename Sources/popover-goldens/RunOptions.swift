@@ -17,6 +17,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: "The report folder (replaced whole by each run).")
     var reports = "Reports"
 
+    @Option(help: "The folder of skin folders (each Skins/<id>/skin.json a skin).")
+    var skins = "Skins"
+
     @Option(parsing: .unconditional, help: "Worker threads (default: every core).")
     var jobs: Int?
 

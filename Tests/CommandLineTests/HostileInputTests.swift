@@ -97,7 +97,7 @@ struct CLIHostileInputTests {
     /// A folder holding Goldens/ with the committed goldens the filter selects.
     func workspace() throws -> (folder: String, ids: [String]) {
         let folder = temporaryFolder("cli-goldens")
-        let ids = try CaseCatalog.standard().cases(matching: Self.filter).map(\.id)
+        let ids = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try #require(ids.count >= 3)
         try copyCommittedGoldens(ids, to: folder + "/Goldens")
         return (folder, ids)

@@ -18,7 +18,7 @@ struct ReviewFlowTests {
     /// perturbed, and the failing check's report.
     func failingWorkspace() throws -> (folder: TemporaryFolder, changed: [String]) {
         let folder = TemporaryFolder("review-flow")
-        let ids = try CaseCatalog.standard().cases(matching: Self.filter).map(\.id)
+        let ids = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
         let changed = Array(ids.prefix(2))
         for id in changed {

@@ -14,7 +14,7 @@ struct ShardedRunTests {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let filter = "path-slate/down"
-        let ids = try CaseCatalog.standard().cases(matching: filter).map(\.id)
+        let ids = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
         for id in [ids[1], ids[40]] {
             var image = try PNGFile.read(path: folder.file("Goldens/\(id).png"))
@@ -59,7 +59,7 @@ struct ShardedRunTests {
     func goldenSuiteSharded() throws {
         // This test bundle itself, run again for the golden suite alone, once per shard.
         let bundle = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let catalog = try CaseCatalog.standard()
+        let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         var total = 0
         let reports = TemporaryFolder()
         defer { reports.remove() }

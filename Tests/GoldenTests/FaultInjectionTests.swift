@@ -16,7 +16,7 @@ import TestSupport
 /// look at.
 @Suite("Deliberate faults are caught exactly where they bite", .serialized)
 struct FaultInjectionTests {
-    let catalog = try! CaseCatalog.standard()
+    let catalog = try! CaseCatalog.standard(skinsFolder: PackageFolders.skins)
 
     func check(_ cases: [GoldenCase], fault: String,
                draw: @escaping @Sendable (GoldenCase, any Skin) throws -> Pixmap,

@@ -9,7 +9,7 @@ import TestSupport
 /// parameterized test below: it runs once, on every core, when the first case asks for
 /// its verdict, and publishes Reports/index.html (or the folder GOLDEN_REPORTS names).
 enum GoldenRun {
-    static let catalog: Result<CaseCatalog, any Error> = Result { try CaseCatalog.standard() }
+    static let catalog: Result<CaseCatalog, any Error> = Result { try CaseCatalog.standard(skinsFolder: PackageFolders.skins) }
     static let reports = ProcessInfo.processInfo.environment["GOLDEN_REPORTS"].flatMap { $0.isEmpty ? nil : $0 }
         ?? PackageFolders.root + "/Reports"
 

@@ -7,7 +7,7 @@ import TestSupport
 
 @Suite("The case catalog")
 struct CatalogTests {
-    let catalog = try! CaseCatalog.standard()
+    let catalog = try! CaseCatalog.standard(skinsFolder: PackageFolders.skins)
 
     @Test("IDs are unique, safe, and name skin, direction, label and scale")
     func ids() {

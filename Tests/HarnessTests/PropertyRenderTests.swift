@@ -12,7 +12,7 @@ import TestSupport
 struct PropertyRenderTests {
     @Test("every skin renders random bounds, offsets and directions inside its bitmap")
     func randomRenders() throws {
-        let skins = try SkinCatalog.all()
+        let skins = SkinCatalog.lineup(skinsFolder: PackageFolders.skins).skins
         var random = SplitMix64(seed: 0x7265_6E64)
         var failures: [String] = []
         for sample in 0..<150 {

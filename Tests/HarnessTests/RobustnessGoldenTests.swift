@@ -180,7 +180,7 @@ struct RobustnessGoldenTests {
         (HandPNG.Form.rgba16, false), (.rgba8, true), (.rgba16, true),
     ])
     func committedGoldenInOtherForms(_ form: HandPNG.Form, interlaced: Bool) throws {
-        let standard = try CaseCatalog.standard()
+        let standard = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let chosen = try #require(standard.cases.first { $0.id == "path-slate/up/popover8-portrait@1x" })
         let goldens = temporaryFolder("robust-committed")
         defer { removeFolders(goldens) }

@@ -23,7 +23,7 @@ func screenshotShowsTheFailingReport() throws {
     try #require(Chromium.available, "chromium is not installed: CI must have it (scripts/install-dependencies --browser)")
     let scratch = TemporaryFolder()
     defer { scratch.remove() }
-    let changed = try #require(CaseCatalog.standard().cases(matching: "gik-default/down").first)
+    let changed = try #require(CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "gik-default/down").first)
     let run = try recordThenCheck(scratch, filter: "gik-default/down", faults: Faults(changed: [changed.id]))
     #expect(run.count(.failed) == 1)
 

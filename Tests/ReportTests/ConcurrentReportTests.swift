@@ -119,7 +119,7 @@ struct ConcurrentReportTests {
         let work = temporaryFolder("concurrent-cli")
         defer { try? FileManager.default.removeItem(atPath: work) }
         let filters = ["path-slate/up/sweep*@1x", "path-slate/down/sweep*@1x"]
-        let catalog = try CaseCatalog.standard()
+        let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let ids = filters.map { catalog.cases(matching: $0).map(\.id) }
         try copyCommittedGoldens(ids.flatMap { $0 }, to: work + "/Goldens")
         for round in 0..<3 {

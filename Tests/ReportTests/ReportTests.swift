@@ -20,7 +20,7 @@ final class FailingRunReport {
 
     init() throws {
         scratch = TemporaryFolder("failing")
-        let cases = try CaseCatalog.standard().cases(matching: "gik-default/up")
+        let cases = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "gik-default/up")
         self.cases = cases
         let sweeps = cases.filter { $0.family == .sweep }
         let scenes = cases.filter { $0.family == .scene }

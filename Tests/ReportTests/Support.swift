@@ -53,7 +53,7 @@ struct Faults: Sendable {
 func recordThenCheck(_ scratch: TemporaryFolder, filter: String, faults: Faults = Faults(),
                      imagesForPassingCases: Bool = false,
                      prepare: (_ goldens: String, _ recorded: CheckRun) throws -> Void = { _, _ in }) throws -> CheckRun {
-    let catalog = try CaseCatalog.standard()
+    let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
     var options = checkOptions(goldens: scratch.file("goldens"), mode: .all, filter: filter, cache: scratch.file("cache"))
     options.jobs = 2
     var recorder = CheckRunner(catalog: catalog, options: options)

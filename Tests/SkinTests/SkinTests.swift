@@ -5,6 +5,7 @@ import PopoverImage
 import PopoverRaster
 import PopoverSkins
 import Testing
+import TestSupport
 
 let standardSkin = SevenImageSkin(id: "test-default", summary: "", artwork: .rendered(.standard))
 let shadowless = SevenImageSkin(id: "test-plain", summary: "", artwork: .rendered(.standard), shadow: nil)
@@ -122,11 +123,13 @@ struct SevenImageSkinTests {
         #expect(tinted[2, 0] == PremultipliedPixel(r: 48, g: 96, b: 24, a: 128))
     }
 
+    static let teal = Color(red: 0.25, green: 0.62, blue: 0.72)
+
     @Test("the fork's scale-1 blur is an option: sharp by default, blurred when asked, the same at 1x")
     func tintBlur() throws {
-        let sharp = SevenImageSkin(id: "a", summary: "", artwork: .rendered(.standard), tint: Tint(color: SkinCatalog.tintColor), shadow: nil)
+        let sharp = SevenImageSkin(id: "a", summary: "", artwork: .rendered(.standard), tint: Tint(color: Self.teal), shadow: nil)
         let blurry = SevenImageSkin(id: "b", summary: "", artwork: .rendered(.standard),
-                                    tint: Tint(color: SkinCatalog.tintColor, reproducesScaleOneBlur: true), shadow: nil)
+                                    tint: Tint(color: Self.teal, reproducesScaleOneBlur: true), shadow: nil)
         #expect(try sharp.render(request(216, 235, .up, scale: 1)).pixmap == blurry.render(request(216, 235, .up, scale: 1)).pixmap)
         let a = try sharp.render(request(216, 235, .up, scale: 2)).pixmap, b = try blurry.render(request(216, 235, .up, scale: 2)).pixmap
         #expect(a != b)
@@ -150,7 +153,7 @@ struct SevenImageSkinTests {
 
 @Suite("Image files")
 struct ArtworkFileTests {
-    static let folder = SkinCatalog.artworkFolder + "/gik-files"
+    static let folder = PackageFolders.skins + "/gik-files"
 
     /// A copy of the project's artwork set in a temporary folder, to damage.
     static func copy() throws -> String {
@@ -176,15 +179,20 @@ struct ArtworkFileTests {
         #expect(rendered != fromFiles)
     }
 
-    @Test("a missing image is an error naming the file")
+    @Test("an image with no file at any scale is an error naming it")
     func missingFile() throws {
         let damaged = try Self.copy()
-        try FileManager.default.removeItem(atPath: damaged + "/side-top@2x.png")
-        #expect(throws: SkinError.self) { try ArtworkSet(folder: damaged) }
-        do { _ = try ArtworkSet(folder: damaged) } catch { #expect("\(error)".contains("side-top@2x.png")) }
+        for name in ["side-top.png", "side-top@2x.png", "side-top@3x.png"] {
+            try FileManager.default.removeItem(atPath: damaged + "/" + name)
+        }
+        #expect {
+            try ArtworkSet(folder: damaged)
+        } throws: {
+            "\($0)" == "\(damaged)/side-top.png: missing: no side-top image at any scale (side-top.png, side-top@2x.png, side-top@3x.png)"
+        }
     }
 
-    @Test("a mis-sized image is an error naming the file and both sizes")
+    @Test("an image whose files disagree on its size in points is an error naming both")
     func misSized() throws {
         let damaged = try Self.copy()
         try PNGFile.write(RGBAImage(width: 10, height: 10), to: damaged + "/up.png")
@@ -196,22 +204,26 @@ struct ArtworkFileTests {
         }
     }
 
-    @Test("metrics that do not fit are an error naming metrics.json")
+    @Test("metrics.json: an unknown key, or a size the files do not have, is an error naming the file and the field")
     func badMetrics() throws {
         let damaged = try Self.copy()
-        try FileIO.writeAtomically(Array("{\"arrowBase\": 37}".utf8), to: damaged + "/metrics.json")
-        do {
-            _ = try ArtworkSet(folder: damaged)
-            Issue.record("no error")
-        } catch {
-            #expect("\(error)".contains("metrics.json"))
+        try FileIO.writeAtomically(Array(#"{"arrowbase": 37}"#.utf8), to: damaged + "/metrics.json")
+        #expect { try ArtworkSet(folder: damaged) } throws: {
+            "\($0)".hasPrefix("\(damaged)/metrics.json: arrowbase: unknown key (known keys: arrowBase,")
         }
+        try FileIO.writeAtomically(Array(#"{"sideTop": {"size": {"width": 37, "height": 53}}}"#.utf8), to: damaged + "/metrics.json")
+        #expect { try ArtworkSet(folder: damaged) } throws: {
+            "\($0)" == "\(damaged)/metrics.json: sideTop.size says 37 x 53 points, but side-top.png is 37 x 67 points"
+        }
+        // Numbers it leaves out are the standard skin's; sizes, the files'.
+        try FileIO.writeAtomically(Array(#"{"arrowBase": 37}"#.utf8), to: damaged + "/metrics.json")
+        #expect(try ArtworkSet(folder: damaged).metrics == .standard)
     }
 }
 
 @Suite("The two-asset and path skins")
 struct OtherSkinTests {
-    let skins = try! SkinCatalog.all()
+    let skins = SkinCatalog.lineup(skinsFolder: PackageFolders.skins).skins
 
     @Test("two-asset: the arrow points the way asked, the background's corners are rounded", arguments: ArrowDirection.allCases)
     func twoAsset(direction: ArrowDirection) throws {

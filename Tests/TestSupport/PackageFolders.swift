@@ -9,6 +9,9 @@ public enum PackageFolders {
     /// The committed goldens.
     public static let goldens = root + "/Goldens"
 
+    /// The skin folders.
+    public static let skins = root + "/Skins"
+
     /// Where tests keep reports worth looking at after a run (ignored by git).
     public static let testReports = root + "/.build/test-reports"
 }

@@ -18,29 +18,34 @@ import PopoverSkins
 ///   offsets whose two-stage stretch length rounds each way.
 /// - Keyboard: popover2's navigation controller shrinking above the keyboard, in both
 ///   orientations, at five keyframes of the 0.25 s animation.
-/// - Scale 3: the scenes of gik-default and path-slate in portrait.
+/// - Scale 3: the portrait scenes of the skins that ask for it (gik-default, path-slate).
 public struct CaseCatalog: Sendable {
     public let skins: [any Skin]
     public let cases: [GoldenCase]
+    /// Skin folders that could not be used, by skin ID: their cases are not in the
+    /// catalog, a check reports each as a run error, and their goldens are not orphans.
+    public let unavailableSkins: [SkinLineup.Problem]
 
     public static let scales = [1, 2]
-    public static let scaleThreeSkins: Set<String> = ["gik-default", "path-slate"]
     /// Popover sizes for sweeps, along x across y for up and down (transposed for
     /// left and right): one narrow, one wide, both tall enough for a 70-point arrow.
     public static let sweepSizes: [Size] = [Size(width: 120, height: 104), Size(width: 200, height: 104)]
     public static let keyboardAnchor = "popover2"
     public static let keyboardTimes: [Double] = [0, 0.0625, 0.125, 0.1875, 0.25]
 
-    public init(skins: [any Skin]) throws {
-        self.skins = skins
+    /// The cases of `entries`' skins.
+    public init(entries: [SkinEntry], unavailable: [SkinLineup.Problem] = []) throws {
+        skins = entries.map(\.skin)
+        unavailableSkins = unavailable
         var all: [GoldenCase] = []
-        for skin in skins {
+        for entry in entries {
+            let skin = entry.skin
             for scale in Self.scales {
                 all += try Self.scenes(skin, scale: scale, orientations: Orientation.allCases)
                 all += Self.sweeps(skin, scale: scale)
                 all += try Self.keyboard(skin, scale: scale)
             }
-            if Self.scaleThreeSkins.contains(skin.id) {
+            if entry.portraitScenesAt3x {
                 all += try Self.scenes(skin, scale: 3, orientations: [.portrait])
             }
         }
@@ -52,9 +57,15 @@ public struct CaseCatalog: Sendable {
         }
     }
 
-    /// The catalog of the built-in skins.
-    public static func standard() throws -> CaseCatalog {
-        try CaseCatalog(skins: SkinCatalog.all())
+    /// The cases of `skins`, none of them also at 3x.
+    public init(skins: [any Skin]) throws {
+        try self.init(entries: skins.map { SkinEntry(skin: $0) })
+    }
+
+    /// The catalog of the skin folders in `skinsFolder` and the built-in skins.
+    public static func standard(skinsFolder: String = SkinCatalog.defaultSkinsFolder) throws -> CaseCatalog {
+        let lineup = SkinCatalog.lineup(skinsFolder: skinsFolder)
+        return try CaseCatalog(entries: lineup.entries, unavailable: lineup.problems)
     }
 
     public func skin(_ id: String) -> (any Skin)? { skins.first { $0.id == id } }

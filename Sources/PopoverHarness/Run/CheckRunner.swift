@@ -35,6 +35,10 @@ public struct CheckRunner: Sendable {
     public func selectedCases() throws(HarnessError) -> [GoldenCase] {
         let selected = catalog.cases(matching: options.filter)
         if selected.isEmpty, let filter = options.filter {
+            // Asking for a skin whose folder has a mistake: say what the mistake is.
+            if let broken = catalog.unavailableSkins.first(where: { filter.hasPrefix($0.id) }) {
+                throw .io("\(broken.message) (so the filter '\(filter)' matches no case)")
+            }
             throw .noCaseMatches(filter, closest: catalog.closestIDs(to: filter))
         }
         return selected
@@ -52,6 +56,8 @@ public struct CheckRunner: Sendable {
         var notes: [String] = []
 
         // The goldens folder: must be readable; recording may create it.
+        // Skin folders with a mistake: said once each; the other skins are still judged.
+        errors += catalog.unavailableSkins.map(\.message)
         var folderProblem: String?
         do {
             try store.checkReadable()
@@ -104,7 +110,11 @@ public struct CheckRunner: Sendable {
     private func finishGoldens(_ run: inout CheckRun, store: GoldenStore) {
         let owned = Set(catalog.cases.map(\.id))
         let scope = options.filter.map(CaseFilter.init)
-        run.orphans = store.allIDs().filter { !owned.contains($0) && (scope?.matches($0) ?? true) }
+        // The goldens of a skin that could not be loaded belong to it still: never orphans.
+        let unavailable = catalog.unavailableSkins.map { $0.id + "/" }
+        run.orphans = store.allIDs().filter { id in
+            !owned.contains(id) && (scope?.matches(id) ?? true) && !unavailable.contains { id.hasPrefix($0) }
+        }
         guard options.prune && options.recordMode != .never else { return }
         for id in run.orphans {
             do {

@@ -1,0 +1,104 @@
+import Foundation
+import PopoverFiles
+import Testing
+import TestSupport
+
+/// The command line tried as a newcomer would: the README's flags exist, help shows
+/// defaults as they are written, filters find what people type, a skin is added by
+/// dropping a folder in.
+@Suite("The command line, tried as a newcomer", .enabled(if: popoverGoldensExecutable != nil,
+                                                          "popover-goldens was not built beside the tests"))
+struct NewcomerTests {
+    static let subcommands = ["layout", "placement", "artwork", "render", "contact-sheet", "list", "check", "record",
+                              "accept", "review", "merge-reports", "new-skin", "diff", "bench"]
+
+    @Test("every flag the README names is a flag of the tool")
+    func readmeFlags() throws {
+        let readme = try String(contentsOfFile: PackageFolders.root + "/README.md", encoding: .utf8)
+        // Flags as the README writes them in code: a span that is a flag (`--name VALUE`)
+        // or a command line of the tool (`popover-goldens ...`, `scripts/check ...`);
+        // spans of other programs (git, the Cairo tool) name their own flags.
+        let tool = ["--", "popover-goldens ", "scripts/check ", "scripts/regenerate-goldens "]
+        let spans = readme.matches(of: /`[^`\n]*`/).map { String($0.0.dropFirst().dropLast()) }
+            .filter { span in tool.contains { span.hasPrefix($0) } }
+        let named = Set(spans.flatMap { span in
+            span.split(whereSeparator: { " []|=,()".contains($0) })
+                .filter { $0.hasPrefix("--") && $0.count > 3 }
+                .map { String($0.prefix { $0.isLetter || $0.isNumber || $0 == "-" }) }
+        })
+        #expect(named.count > 20, "the README names only \(named.count) flags")
+        var help = try runTool(["--help"]).stdout
+        for command in Self.subcommands { help += try runTool([command, "--help"]).stdout }
+        let unknown = named.filter { !help.contains($0) }.sorted()
+        #expect(unknown.isEmpty, "the README names flags the tool does not have: \(unknown)")
+    }
+
+    @Test("render --help shows its defaults as they are written: 216x235 and 2; --tint-at-1x is spelt so")
+    func helpDefaults() throws {
+        let help = try runTool(["render", "--help"]).stdout
+        #expect(help.contains("(default: 216x235)"), "\(help)")
+        #expect(help.contains("(default: 2)"))
+        #expect(!help.contains("SizeArgument") && !help.contains("ScaleArgument"))
+        #expect(help.contains("--tint-at-1x"))
+    }
+
+    @Test("a filter without wildcards matches IDs that contain it; one matching nothing names the closest")
+    func filters() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let list = try runTool(["list", "--filter", "gik-default/up/popover8", "--skins", PackageFolders.skins])
+        #expect(list.status == 0)
+        #expect(list.stdout.split(separator: "\n") == ["gik-default/up/popover8-portrait@1x", "gik-default/up/popover8-landscape@1x",
+                                                       "gik-default/up/popover8-portrait@2x", "gik-default/up/popover8-landscape@2x",
+                                                       "gik-default/up/popover8-portrait@3x"])
+        let typo = try runTool(["check", "--filter", "gik-default/up/popover8-portait@2x", "--skins", PackageFolders.skins],
+                               in: folder.path)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("matches no case; the closest IDs: gik-default/up/popover8-portrait@2x"), "\(typo.stderr)")
+    }
+
+    @Test("new-skin writes a working folder: its cases appear, record writes its goldens, check passes")
+    func newSkin() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        try FileIO.createDirectories(folder.file("Skins"))
+        let made = try runTool(["new-skin", "brand", "--from-colours", "#203040", "#f0f4f8", "#c8d0d8", "--no-shadow"],
+                               in: folder.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        let list = try runTool(["list", "--filter", "brand/"], in: folder.path)
+        #expect(list.stdout.split(separator: "\n").count == 340)
+        let record = try runTool(["record", "brand/"], in: folder.path)
+        #expect(record.status == 0 && record.stdout.contains("340 new"), "\(record.stdout)")
+        #expect(files(under: folder.file("Goldens/brand"), endingWith: ".png").count == 340)
+        let check = try runTool(["check", "--filter", "brand/", "--record", "never"], in: folder.path)
+        #expect(check.status == 0 && check.stdout.contains("340 passed"), "\(check.stdout)")
+        let again = try runTool(["new-skin", "brand", "--from-colours", "#000000", "#ffffff", "#000000"], in: folder.path)
+        #expect(again.status == 2 && again.stderr.contains("Skins/brand: already exists; nothing written"))
+    }
+
+    @Test("a skin folder with a mistake: check names the file and the field, judges the other skins, exits 2, and keeps its goldens")
+    func brokenSkinFolder() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        try FileIO.createDirectories(folder.file("Skins"))
+        _ = try runTool(["new-skin", "brand", "--from-colours", "#203040", "#f0f4f8", "#c8d0d8"], in: folder.path)
+        _ = try runTool(["record", "brand/up/popover8"], in: folder.path)
+        let ids = ["path-slate/up/popover8-portrait@1x", "path-slate/up/popover8-portrait@2x"]
+        try copyCommittedGoldens(ids, to: folder.file("Goldens"))
+        try FileIO.writeAtomically(Array(#"{"kind": "seven-images", "images": {"colours": {"border": "black"}}}"#.utf8),
+                                   to: folder.file("Skins/brand/skin.json"))
+        let check = try runTool(["check", "--filter", "popover8-portrait", "--record", "never"], in: folder.path)
+        #expect(check.status == 2)
+        #expect(check.stdout.contains(#"ERROR Skins/brand/skin.json: images.colours.border: "black" is not a colour"#), "\(check.stdout)")
+        #expect(check.stdout.contains("path-slate") || check.stdout.contains("passed"))
+        #expect(!check.stdout.contains("orphan"), "\(check.stdout)")
+        #expect(files(under: folder.file("Goldens/brand"), endingWith: ".png").count == 4)
+    }
+
+    @Test("shell completion scripts come from the tool", arguments: ["bash", "zsh", "fish"])
+    func completion(_ shell: String) throws {
+        let script = try runTool(["--generate-completion-script", shell])
+        #expect(script.status == 0)
+        #expect(script.stdout.contains("merge-reports") && script.stdout.contains("new-skin"))
+    }
+}
