@@ -5,6 +5,10 @@ failing run, calls this script, and checks the files afterwards.
   python3 report_in_chromium.py static REPORT_FOLDER DOWNLOAD_PATH CASE_ID...
       opens REPORT_FOLDER/index.html from disk: views, zoom, filters, keys, accept
       toggles, "choose all shown", and exports approvals.json to DOWNLOAD_PATH.
+  python3 report_in_chromium.py time REPORT_FOLDER
+      opens REPORT_FOLDER/index.html from disk and prints, as JSON, the seconds to its
+      first contentful paint and to its load event, and how many of its images had
+      loaded by then (lazy images load only as they scroll into view): for the bench.
   python3 report_in_chromium.py live URL GOLDEN_PATH CASE_ID
       opens the page `popover-goldens review` serves, clicks Accept on CASE_ID, waits
       until the golden file at GOLDEN_PATH changes, then Undo until it is back.
@@ -143,10 +147,31 @@ def live(url, golden, case_id):
         b.close()
 
 
+def timing(report):
+    with sync_playwright() as p:
+        b = browser(p)
+        page = b.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto("file://" + os.path.abspath(report) + "/index.html", wait_until="load")
+        figures = page.evaluate("""() => {
+            const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
+            const nav = performance.getEntriesByType('navigation')[0];
+            const images = Array.from(document.images);
+            return { firstPaintSeconds: (paint ? paint.startTime : nav.loadEventEnd) / 1000,
+                     loadSeconds: nav.loadEventEnd / 1000,
+                     imagesLoaded: images.filter(i => i.complete && i.naturalWidth > 0).length,
+                     imagesInPage: images.length };
+        }""")
+        b.close()
+        print(json.dumps(figures))
+
+
 if __name__ == "__main__":
     try:
         if sys.argv[1] == "static":
             static(sys.argv[2], sys.argv[3], sys.argv[4:])
+        elif sys.argv[1] == "time":
+            timing(sys.argv[2])
+            sys.exit(0)
         elif sys.argv[1] == "live":
             live(sys.argv[2], sys.argv[3], sys.argv[4])
         else:

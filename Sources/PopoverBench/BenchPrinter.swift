@@ -1,0 +1,72 @@
+import Foundation
+
+/// The bench's figures as lines for people, each saying what was timed.
+public enum BenchPrinter {
+    static func line(_ text: String) { Swift.print(text) }
+
+    public static func runs(_ r: RunFigures) {
+        func run(_ label: String, _ c: ChildRun, target: String) -> String {
+            String(format: "  %@ %6.2f s wall, %6.1f s CPU, peak %5.0f MiB   (target %@)",
+                   label.padding(toLength: 44, withPad: " ", startingAt: 0) as NSString, c.wallSeconds, c.cpuSeconds,
+                   c.peakMiB, target as NSString)
+        }
+        line("Whole runs of popover-goldens as separate processes, \(r.cases) cases, best of the repetitions by wall time:")
+        line(run("clean check (every golden matching, cache warm)", r.cleanCheck, target: "<= 3 s"))
+        line(run("check where all \(r.cases) cases fail, full report", r.allFailingCheck, target: "<= 8 s, <= 1024 MiB"))
+        line(String(format: "    its report: %.0f MiB on disk", r.allFailingReportMiB))
+        line(run("record every golden from scratch", r.recordAll, target: "<= 20 s"))
+        line(String(format: "    the goldens: %.1f MB of files, %.1f MiB on disk   (target <= 24 MiB)",
+                    Double(r.goldensBytes) / 1e6, r.goldensDiskMiB))
+        if let load = r.reportFirstScreen {
+            line(String(format: "  all-failing report in headless Chromium: first paint %.2f s, load %.2f s, %d of %d images loaded   (target <= 2 s)",
+                        load.firstPaintSeconds, load.loadSeconds, load.imagesLoaded, load.imagesInPage))
+        } else {
+            line("  all-failing report in headless Chromium: not measured (Chromium or Playwright missing)")
+        }
+    }
+
+    public static func renders(_ renders: [Benchmarks.RenderFigure]) {
+        line("Drawing, one thread (ms per case, Mpx/s of canvas):")
+        for r in renders {
+            line("  " + "\(r.skin) @\(r.scale)x".padding(toLength: 22, withPad: " ", startingAt: 0)
+                + String(format: "%5d cases  %7.2f ms  %7.1f Mpx/s", r.cases, r.millisecondsPerCase, r.megapixelsPerSecond))
+        }
+    }
+
+    public static func throughput(_ codec: PNGCodecFigures, exact: Benchmarks.Throughput) {
+        line("PNG coding over \(codec.spreadFiles) of \(codec.goldenFiles) goldens, and the exact-match path, one thread:")
+        for t in codec.throughputs + [exact] {
+            line("  " + t.name.padding(toLength: 64, withPad: " ", startingAt: 0) + String(format: "%8.1f Mpx/s", t.megapixelsPerSecond))
+        }
+        line(String(format: "  every golden re-encoded for goldens: %.2f MB, %.3f of the committed %.2f MB",
+                    Double(codec.smallestBytes) / 1e6, codec.smallestRatio, Double(codec.committedBytes) / 1e6))
+    }
+
+    public static func pairs(_ pairs: [PairFigure]) {
+        line("One pair, ours against ImageMagick's `compare -channel RGBA -metric AE` (1.9 Mpx, best of the repetitions):")
+        for p in pairs {
+            var text = "  " + p.kind.padding(toLength: 19, withPad: " ", startingAt: 0)
+                + String(format: "%8d px differ (ImageMagick: %@)\n", p.differentPixels, (p.imageMagickAE.map { "\($0)" } ?? "n/a") as NSString)
+            text += String(format: "    two PNG files to a verdict, as processes: popover-goldens diff %6.1f ms", p.oursProcess.wallSeconds * 1000)
+            if let im = p.imageMagickProcess {
+                text += String(format: ", compare %6.1f ms (%.1fx)", im.wallSeconds * 1000, im.wallSeconds / p.oursProcess.wallSeconds)
+            }
+            text += String(format: "; ours in process %6.1f ms\n", p.oursInProcessSeconds * 1000)
+            let mpx = Double(p.pixels) / 1e6
+            text += String(format: "    decoded pixels: ours in memory %7.1f Mpx/s (%.2f ms)", mpx / p.oursPixelsSeconds, p.oursPixelsSeconds * 1000)
+            if let raw = p.imageMagickRaw, let load = p.imageMagickLoad, let compare = p.imageMagickCompareSeconds {
+                text += String(format: "; compare on raw pixels %6.1f ms, of which starting and loading %6.1f ms (convert rgba: null:), comparing %6.1f ms (%.0fx ours)",
+                               raw.wallSeconds * 1000, load.wallSeconds * 1000, compare * 1000, compare / p.oursPixelsSeconds)
+            }
+            line(text)
+        }
+    }
+
+    public static func checks(_ checks: [Benchmarks.CheckFigure]) {
+        line("Whole checks in one process over shares of the catalog (every golden matching):")
+        for c in checks {
+            line(String(format: "  %5d cases on %d thread%@  %6.2f s  (%.2f ms per case)", c.cases, c.jobs,
+                        (c.jobs == 1 ? "" : "s") as NSString, c.seconds, c.seconds * 1000 / Double(c.cases)))
+        }
+    }
+}
