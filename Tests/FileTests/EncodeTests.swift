@@ -28,15 +28,17 @@ struct EncodeTests {
         #expect(first != PNGFile.encode(patternImage(width: 50, height: 40, seed: 8)))
     }
 
+    /// Pixels that need RGBA (more than 256 colours, translucent, not grey); images that
+    /// fit a smaller colour type get it (see LibDeflateEncoderTests).
     @Test("only IHDR, IDAT and IEND are written: 8-bit RGBA, not interlaced")
     func chunks() throws {
-        let bytes = PNGFile.encode(patternImage(width: 9, height: 4, seed: 1))
+        let bytes = PNGFile.encode(patternImage(width: 17, height: 16, seed: 1))
         let types = chunkTypes(bytes)
         #expect(types.first == "IHDR")
         #expect(types.last == "IEND")
         #expect(Set(types) == ["IHDR", "IDAT", "IEND"])
         #expect(try PNGFile.header(bytes, name: "x.png")
-            == PNGHeader(width: 9, height: 4, bitDepth: 8, colourType: .rgba, interlaced: false))
+            == PNGHeader(width: 17, height: 16, bitDepth: 8, colourType: .rgba, interlaced: false))
     }
 
     @Test("full compression: a flat image compresses to almost nothing")

@@ -53,14 +53,14 @@ final class HostileStrings {
         for raw in ["<script>alert", "<img src=x", "<b>run error", "</li><script>", "\"><script>"] {
             #expect(!html.contains(raw), "\(raw) reached the page as markup")
         }
-        // Only the page's own script, opened and closed once.
-        #expect(countOccurrences(of: "<script", in: html) == 1)
-        #expect(countOccurrences(of: "</script", in: html) == 1)
+        // Only the page's own scripts (its five files), each opened and closed once.
+        #expect(countOccurrences(of: "<script", in: html) == 5)
+        #expect(countOccurrences(of: "</script", in: html) == 5)
         // A closing tag in a message closes nothing: every element the page opens, it closes.
         #expect(countOccurrences(of: "<details", in: html) == countOccurrences(of: "</details>", in: html))
         #expect(countOccurrences(of: "<template", in: html) == countOccurrences(of: "</template>", in: html))
-        // The page holds no data for the script to evaluate: no JSON, no inline handlers.
-        #expect(!html.contains("application/json"))
+        // The page holds no data for the script to evaluate: no JSON block, no inline handlers.
+        #expect(!html.contains("<script type="))
         #expect(!html.contains(" onerror=\"") && !html.contains(" onclick=\""))
     }
 

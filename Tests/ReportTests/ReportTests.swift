@@ -91,8 +91,9 @@ final class FailingRunReport {
             let file = try #require(page.file(for: reference), "\(reference) is not a relative path")
             #expect(FileManager.default.fileExists(atPath: file), "\(reference) names no file")
         }
-        // The script is inline: exactly one script element, with no src.
-        #expect(countOccurrences(of: "<script", in: page.html) == 1)
+        // The scripts are inline: five script elements (the five files), none with a src.
+        #expect(countOccurrences(of: "<script", in: page.html) == 5)
+        #expect(countOccurrences(of: "<script>", in: page.html) == 5)
         #expect(page.html.contains("<script>"))
         #expect(page.values(of: "src").allSatisfy { !$0.hasSuffix(".js") })
     }

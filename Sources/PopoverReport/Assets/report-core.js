@@ -1,4 +1,4 @@
-// Shared by the report's scripts (each file is one inline <script>, in the order the
+// Shared by the report's scripts (each file is one inline script element, in the order the
 // page lists them): the namespace they share and a few helpers. The scripts read only
 // what the markup holds (data-* attributes, titles, text), all escaped by the writer;
 // they build no HTML from strings, only DOM nodes and text.

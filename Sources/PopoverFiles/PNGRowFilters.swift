@@ -1,0 +1,237 @@
+/// PNG's five row filters (filter method 0), both ways: the encoder predicts each byte
+/// from its left (`a`), upper (`b`) and upper-left (`c`) neighbours a pixel apart and
+/// stores the difference; the decoder adds the prediction back. All arithmetic is
+/// modulo 256, as the format defines it.
+///
+/// Rows are handled through pointers: these loops run over every byte of every image
+/// written or read, so they must not pay for bounds checks.
+@_spi(CodecTuning) public enum PNGFilter: UInt8, CaseIterable, Sendable {
+    case none = 0, sub = 1, up = 2, average = 3, paeth = 4
+}
+
+/// How the encoder picks a filter for each row.
+@_spi(CodecTuning) public enum PNGFilterChoice: Sendable {
+    /// The same filter on every row.
+    case fixed(PNGFilter)
+    /// Per row, the filter among `candidates` whose output has the smallest sum of
+    /// absolute values, reading each byte as signed (-128...127); ties go to the earlier
+    /// candidate. This is the usual heuristic (libpng's, and the PNG specification's
+    /// suggestion): small differences cluster near zero, which compresses well.
+    case minimumSum([PNGFilter])
+}
+
+enum PNGRowFilters {
+    /// Filters `height` rows of `rowBytes` bytes at `source` into `target`, which holds
+    /// `height * (rowBytes + 1)` bytes: each row's filter type, then its filtered bytes.
+    static func filter(_ source: UnsafePointer<UInt8>, rowBytes: Int, height: Int, bytesPerPixel bpp: Int,
+                       choice: PNGFilterChoice, into target: UnsafeMutablePointer<UInt8>) {
+        // The row above the first is all zeros, which makes `up`, `average` and `paeth`
+        // of the first row what the format says they are.
+        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: max(rowBytes, 1))
+        zeros.initialize(repeating: 0, count: max(rowBytes, 1))
+        defer { zeros.deallocate() }
+        var out = target
+        for y in 0..<height {
+            let row = source + y * rowBytes
+            let above = y == 0 ? UnsafePointer(zeros) : row - rowBytes
+            let chosen: PNGFilter
+            switch choice {
+            case .fixed(let filter):
+                chosen = filter
+            case .minimumSum(let candidates):
+                chosen = smallestSum(row, above, rowBytes, bpp, candidates)
+            }
+            out[0] = chosen.rawValue
+            apply(chosen, row, above, rowBytes, bpp, into: out + 1)
+            out += rowBytes + 1
+        }
+    }
+
+    /// The candidate with the smallest sum; a sum of 0 cannot be beaten, so it stops the
+    /// search (which gives the same choice as trying them all).
+    private static func smallestSum(_ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int,
+                                    _ candidates: [PNGFilter]) -> PNGFilter {
+        var best = candidates[0]
+        var bestSum = Int.max
+        for filter in candidates {
+            let sum = signedMagnitudeSum(filter, row, above, n, bpp, limit: bestSum)
+            if sum < bestSum {
+                best = filter
+                bestSum = sum
+                if sum == 0 { break }
+            }
+        }
+        return best
+    }
+
+    /// |byte as Int8|, for the heuristic: 0 -> 0, 1 -> 1, 255 -> 1, 128 -> 128.
+    @inline(__always)
+    private static func magnitude(_ v: UInt8) -> Int {
+        Int(Int8(bitPattern: v).magnitude)
+    }
+
+    /// Sum of the magnitudes of the filtered row, computed without storing it. Stops
+    /// early (returning something >= `limit`) once the sum cannot win, checked every
+    /// 256 bytes so the inner loops stay simple enough to vectorise.
+    private static func signedMagnitudeSum(_ filter: PNGFilter, _ row: UnsafePointer<UInt8>,
+                                           _ above: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int,
+                                           limit: Int) -> Int {
+        // The first pixel has no left neighbour (a = c = 0).
+        let lead = min(bpp, n)
+        var sum = 0
+        for i in 0..<lead {
+            switch filter {
+            case .none, .sub: sum &+= magnitude(row[i])
+            case .up, .paeth: sum &+= magnitude(row[i] &- above[i])
+            case .average: sum &+= magnitude(row[i] &- (above[i] >> 1))
+            }
+        }
+        var start = lead
+        // None, Sub and Up, the filters the encoder's settings use, run sixteen bytes at
+        // a time; the rest of each row, and Average and Paeth, byte by byte.
+        if filter == .none || filter == .sub || filter == .up {
+            let left = filter == .sub ? UnsafeRawPointer(row - bpp) : nil
+            let top = filter == .up ? UnsafeRawPointer(above) : nil
+            let current = UnsafeRawPointer(row)
+            while start + 16 <= n {
+                // At most 16 vectors per round: 16 * 128 still fits each UInt16 lane.
+                var lanes = SIMD16<UInt16>()
+                let end = min(n - 15, start + 256)
+                while start < end {
+                    var v = current.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+                    if let left { v &-= left.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self) }
+                    if let top { v &-= top.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self) }
+                    // |v as Int8| = min(v, -v) in unsigned bytes (128 stays 128).
+                    lanes &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(v, 0 &- v))
+                    start += 16
+                }
+                sum &+= Int(lanes.wrappedSum())
+                if sum >= limit { return sum }
+            }
+        }
+        while start < n {
+            let end = min(n, start + 256)
+            switch filter {
+            case .none:
+                for i in start..<end { sum &+= magnitude(row[i]) }
+            case .sub:
+                for i in start..<end { sum &+= magnitude(row[i] &- row[i - bpp]) }
+            case .up:
+                for i in start..<end { sum &+= magnitude(row[i] &- above[i]) }
+            case .average:
+                for i in start..<end { sum &+= magnitude(row[i] &- average(row[i - bpp], above[i])) }
+            case .paeth:
+                for i in start..<end { sum &+= magnitude(row[i] &- paeth(row[i - bpp], above[i], above[i - bpp])) }
+            }
+            if sum >= limit { return sum }
+            start = end
+        }
+        return sum
+    }
+
+    /// Writes the filtered row.
+    static func apply(_ filter: PNGFilter, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ n: Int,
+                      _ bpp: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let lead = min(bpp, n)  // bytes with no left neighbour
+        switch filter {
+        case .none:
+            out.update(from: row, count: n)
+        case .sub:
+            out.update(from: row, count: lead)
+            subtract(row + lead, row + lead - bpp, count: n - lead, into: out + lead)
+        case .up:
+            subtract(row, above, count: n, into: out)
+        case .average:
+            for i in 0..<lead { out[i] = row[i] &- (above[i] >> 1) }
+            for i in lead..<n { out[i] = row[i] &- average(row[i - bpp], above[i]) }
+        case .paeth:
+            for i in 0..<lead { out[i] = row[i] &- above[i] }
+            for i in lead..<n { out[i] = row[i] &- paeth(row[i - bpp], above[i], above[i - bpp]) }
+        }
+    }
+
+    /// out[i] = a[i] - b[i], sixteen bytes at a time.
+    @inline(__always)
+    private static func subtract(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int,
+                                 into out: UnsafeMutablePointer<UInt8>) {
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), ro = UnsafeMutableRawPointer(out)
+        var i = 0
+        while i + 16 <= count {
+            ro.storeBytes(of: ra.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                &- rb.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), toByteOffset: i, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            out[i] = a[i] &- b[i]
+            i += 1
+        }
+    }
+
+    /// Reverses the filter of one row in place: `row` holds the filtered bytes on entry
+    /// and the samples on return; `above` is the previous row's samples (zeros for the
+    /// first). Returns false for a filter type the format does not define.
+    static func unfilter(_ type: UInt8, _ row: UnsafeMutablePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ n: Int,
+                         _ bpp: Int) -> Bool {
+        guard let filter = PNGFilter(rawValue: type) else { return false }
+        let lead = min(bpp, n)
+        switch filter {
+        case .none:
+            break
+        case .sub:
+            // Each pixel adds its left neighbour: a chain from pixel to pixel, so one
+            // pixel at a time (all its bytes at once) for RGBA and grey-alpha rows.
+            let r = UnsafeMutableRawPointer(row)
+            if bpp == 4 {
+                var left = r.loadUnaligned(as: SIMD4<UInt8>.self)
+                for offset in stride(from: 4, to: n, by: 4) {
+                    left &+= r.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self)
+                    r.storeBytes(of: left, toByteOffset: offset, as: SIMD4<UInt8>.self)
+                }
+            } else if bpp == 2 {
+                var left = r.loadUnaligned(as: SIMD2<UInt8>.self)
+                for offset in stride(from: 2, to: n, by: 2) {
+                    left &+= r.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt8>.self)
+                    r.storeBytes(of: left, toByteOffset: offset, as: SIMD2<UInt8>.self)
+                }
+            } else {
+                for i in lead..<n { row[i] &+= row[i - bpp] }
+            }
+        case .up:
+            let r = UnsafeMutableRawPointer(row), a = UnsafeRawPointer(above)
+            var i = 0
+            while i + 16 <= n {
+                r.storeBytes(of: r.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                    &+ a.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), toByteOffset: i, as: SIMD16<UInt8>.self)
+                i += 16
+            }
+            while i < n {
+                row[i] &+= above[i]
+                i += 1
+            }
+        case .average:
+            for i in 0..<lead { row[i] &+= above[i] >> 1 }
+            for i in lead..<n { row[i] &+= average(row[i - bpp], above[i]) }
+        case .paeth:
+            for i in 0..<lead { row[i] &+= above[i] }
+            for i in lead..<n { row[i] &+= paeth(row[i - bpp], above[i], above[i - bpp]) }
+        }
+        return true
+    }
+
+    @inline(__always)
+    static func average(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: (UInt16(a) &+ UInt16(b)) >> 1)
+    }
+
+    /// The Paeth predictor: whichever of a, b, c is closest to a + b - c, preferring a,
+    /// then b, on ties.
+    @inline(__always)
+    static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        let ia = Int(a), ib = Int(b), ic = Int(c)
+        let pa = abs(ib - ic)  // |p - a| with p = a + b - c
+        let pb = abs(ia - ic)  // |p - b|
+        let pc = abs(ia + ib - 2 * ic)  // |p - c|
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+}
