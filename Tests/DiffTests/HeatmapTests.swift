@@ -110,4 +110,63 @@ struct HeatmapTests {
         #expect(Heatmap.magma(-3) == Heatmap.magma(0))
         #expect(Heatmap.magma(.nan) == Heatmap.magma(0))
     }
+
+    @Test("the palette heatmap shows the same picture: greys exact, colours within one palette step")
+    func indexedMatchesRGBA() {
+        // Every magnitude once, on backgrounds from black to white and transparent.
+        let w = 256, h = 3
+        let expected = image(w, h) { x, y in
+            y == 2 ? (UInt8(x), 0, 0, 0) : (UInt8(x), UInt8(255 - x), UInt8(x / 2), 255)
+        }
+        var magnitudes = [UInt8](repeating: 0, count: w * h)
+        var classes = [DiffMap.PixelClass](repeating: .equal, count: w * h)
+        for x in 1..<w { magnitudes[x] = UInt8(x); classes[x] = .different }
+        for x in stride(from: 0, to: w, by: 5) { magnitudes[w + x] = 9; classes[w + x] = .excused }
+        let diff = DiffMap(width: w, height: h, magnitudes: magnitudes, classes: classes)
+        let exact = Heatmap.render(expected: expected, diff: diff)
+        let indexed = IndexedHeatmap.render(expected: expected, diff: diff)
+        #expect(indexed.palette.count <= 256)
+        #expect(indexed.indices.count == w * h)
+        let shown = indexed.rgba
+        // Half a step of the palette is 0.35 / 164 of the scale, 0.032 of one of magma's
+        // 15 segments; the steepest segment moves a channel by 37 (blue, 0x4B -> 0x70),
+        // so 1.2 at most, plus rounding on each side: 3.
+        let oneStep = 3
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = exact[x, y], b = shown[x, y]
+                if classes[y * w + x] == .different {
+                    #expect(abs(Int(a.r) - Int(b.r)) <= oneStep && abs(Int(a.g) - Int(b.g)) <= oneStep
+                            && abs(Int(a.b) - Int(b.b)) <= oneStep, "magnitude \(magnitudes[y * w + x])")
+                } else {
+                    #expect(a == b, "pixel \(x), \(y)")
+                }
+            }
+        }
+    }
+
+    @Test("changed region: the smallest rectangle around every pixel that is not equal", arguments: [
+        // (pixels marked, as x/y pairs) -> region (x, y, width, height), worked by hand.
+        ([(3, 1)], PixelRegion(x: 3, y: 1, width: 1, height: 1)),
+        ([(0, 4), (6, 0)], PixelRegion(x: 0, y: 0, width: 7, height: 5)),
+        ([(2, 2), (4, 3), (3, 1)], PixelRegion(x: 2, y: 1, width: 3, height: 3)),
+        ([], nil),
+    ] as [([(Int, Int)], PixelRegion?)])
+    func changedRegion(marked: [(Int, Int)], region: PixelRegion?) {
+        var magnitudes = [UInt8](repeating: 0, count: 7 * 5)
+        var classes = [DiffMap.PixelClass](repeating: .equal, count: 7 * 5)
+        for (n, (x, y)) in marked.enumerated() {
+            magnitudes[y * 7 + x] = 3
+            classes[y * 7 + x] = n % 2 == 0 ? .different : .excused
+        }
+        #expect(DiffMap(width: 7, height: 5, magnitudes: magnitudes, classes: classes).changedRegion == region)
+    }
+
+    @Test("a comparison finds the same changed region as the map it fills")
+    func comparisonRegion() throws {
+        let expected = solid(9, 6, (10, 20, 30, 255))
+        let actual = expected.setting(2, 4, (11, 20, 30, 255)).setting(7, 1, (10, 90, 30, 255))
+        let diff = try #require(compare(expected, actual, map: true).diffMap)
+        #expect(diff.changedRegion == PixelRegion(x: 2, y: 1, width: 6, height: 4))
+    }
 }

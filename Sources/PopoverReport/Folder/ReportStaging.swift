@@ -8,8 +8,8 @@ import PopoverImage
 /// the cases' images as the check hands them over (see `CaseArtifactSink`).
 ///
 /// For each case: the golden's file is kept as it is (no decoding, no encoding), the
-/// actual image and the heatmap are encoded fast (nobody keeps report images), and a
-/// thumbnail is made from the pictures in memory. Each saved image is recorded with its
+/// actual image is encoded fast (nobody keeps report images), the heatmap as a palette
+/// image, and a thumbnail is made from the pictures in memory. Each saved image is recorded with its
 /// size and, for the golden and the actual image, the SHA-256 of its file, which is what
 /// an approval must name.
 public final class ReportStaging: CaseArtifactSink, Sendable {
@@ -39,10 +39,13 @@ public final class ReportStaging: CaseArtifactSink, Sendable {
         }
         var preview: RGBAImage?
         if let diff = images.diff, !diff.isAllEqual, let expected = images.expected {
-            let heatmap = Heatmap.render(expected: expected, diff: diff)
-            artifacts.heatmap = save(PNGFile.encode(heatmap, compression: .fast), as: directory + "/heatmap.png",
-                                     size: heatmap, digest: false)
-            preview = ReportThumbnail.make(heatmap, keepingColour: true)
+            // A palette heatmap: a quarter of the bytes to compress, the same picture.
+            let heatmap = IndexedHeatmap.render(expected: expected, diff: diff)
+            let palette = heatmap.palette.map { PNGPaletteEntry(red: $0.red, green: $0.green, blue: $0.blue) }
+            let bytes = PNGFile.encodeIndexed(width: heatmap.width, height: heatmap.height, indices: heatmap.indices,
+                                              palette: palette, compression: .fast)
+            artifacts.heatmap = save(bytes, as: directory + "/heatmap.png", size: expected, digest: false)
+            preview = ReportThumbnail.make(heatmap.rgba, keepingColour: true)
         } else if let actual = images.actual {
             preview = ReportThumbnail.make(actual)
         }

@@ -1,0 +1,89 @@
+import PopoverImage
+
+/// A heatmap as one byte per pixel and a palette of at most 256 colours: what a report
+/// keeps of a failing case, a quarter of the RGBA heatmap's size and quick to compress.
+///
+/// The palette: entries 0...89 are the greys of equal pixels (153...242, the dimmed copy
+/// of the expected image, see `Heatmap`); entry 90 is the cyan of excused pixels; entries
+/// 91...255 are magma at 165 even steps of the logarithmic scale, each different pixel
+/// taking the step nearest its magnitude's place. Next to `Heatmap.render`'s exact colours
+/// a step is at most half a step of 165 away on the scale: invisible, and nothing is read
+/// from a heatmap but by eye.
+public struct IndexedHeatmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let indices: [UInt8]
+    /// Red, green, blue of each entry (all opaque).
+    public let palette: [HeatmapColor]
+
+    static let greys = 90
+    static let excusedIndex: UInt8 = 90
+    static let firstStep = 91
+    static let steps = 165
+
+    /// The palette, the same for every heatmap.
+    public static let standardPalette: [HeatmapColor] = {
+        var palette: [HeatmapColor] = []
+        for g in 0..<greys {
+            let level = UInt8(153 + g)
+            palette.append(HeatmapColor(red: level, green: level, blue: level))
+        }
+        palette.append(Heatmap.excusedColor)
+        for step in 0..<steps {
+            let position = Heatmap.lowEnd + (Heatmap.highEnd - Heatmap.lowEnd) * Double(step) / Double(steps - 1)
+            palette.append(Heatmap.magma(position))
+        }
+        return palette
+    }()
+
+    /// Magnitude (0...255) -> palette index of a different pixel.
+    static let stepIndex: [UInt8] = (0...255).map { (m: Int) -> UInt8 in
+        let span: Double = Heatmap.highEnd - Heatmap.lowEnd
+        let t: Double = (Heatmap.mapPosition(forMagnitude: m) - Heatmap.lowEnd) / span
+        let step: Int = Int((t * Double(steps - 1)).rounded())
+        return UInt8(firstStep + step)
+    }
+
+    /// The heatmap of `diff` over a dimmed copy of `expected` (which must have its size).
+    public static func render(expected: RGBAImage, diff: DiffMap) -> IndexedHeatmap {
+        precondition(expected.width == diff.width && expected.height == diff.height,
+                     "heatmap: expected image is \(expected.width) x \(expected.height), diff map \(diff.width) x \(diff.height)")
+        let count = diff.width * diff.height
+        let planes: (magnitudes: [UInt8], classes: [DiffMap.PixelClass])?
+        switch diff.storage {
+        case .allEqual: planes = nil
+        case .planes(let magnitudes, let classes): planes = (magnitudes, classes)
+        }
+        let steps = stepIndex
+        let indices = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            expected.pixels.withUnsafeBufferPointer { source in
+                for i in 0..<count {
+                    let o = i * 4
+                    switch planes?.classes[i] ?? .equal {
+                    case .equal:
+                        out[i] = Heatmap.grey(r: UInt32(source[o]), g: UInt32(source[o + 1]), b: UInt32(source[o + 2]),
+                                              a: UInt32(source[o + 3])) - 153
+                    case .different:
+                        out[i] = steps[Int(max(planes!.magnitudes[i], 1))]
+                    case .excused:
+                        out[i] = excusedIndex
+                    }
+                }
+            }
+            initialized = count
+        }
+        return IndexedHeatmap(width: diff.width, height: diff.height, indices: indices, palette: standardPalette)
+    }
+
+    /// The same heatmap as RGBA, for a thumbnail.
+    public var rgba: RGBAImage {
+        var pixels = [UInt8](repeating: 255, count: indices.count * 4)
+        for (i, index) in indices.enumerated() {
+            let c = palette[Int(index)]
+            pixels[i * 4] = c.red
+            pixels[i * 4 + 1] = c.green
+            pixels[i * 4 + 2] = c.blue
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
