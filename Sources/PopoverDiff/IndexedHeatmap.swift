@@ -49,31 +49,56 @@ public struct IndexedHeatmap: Sendable, Equatable {
         precondition(expected.width == diff.width && expected.height == diff.height,
                      "heatmap: expected image is \(expected.width) x \(expected.height), diff map \(diff.width) x \(diff.height)")
         let count = diff.width * diff.height
-        let planes: (magnitudes: [UInt8], classes: [DiffMap.PixelClass])?
-        switch diff.storage {
-        case .allEqual: planes = nil
-        case .planes(let magnitudes, let classes): planes = (magnitudes, classes)
+        // One pass over raw buffers: a report of a run where everything fails makes a
+        // heatmap of every golden, so this loop runs over every pixel of the catalog.
+        let planes: (magnitudes: [UInt8], classes: [DiffMap.PixelClass])? = switch diff.storage {
+        case .allEqual: nil
+        case .planes(let magnitudes, let classes): (magnitudes, classes)
         }
-        let steps = stepIndex
+        let noMagnitudes: [UInt8] = [], noClasses: [DiffMap.PixelClass] = []
         let indices = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             expected.pixels.withUnsafeBufferPointer { source in
+            greyIndexTable.withUnsafeBufferPointer { greys in
+            stepIndex.withUnsafeBufferPointer { steps in
+            (planes?.magnitudes ?? noMagnitudes).withUnsafeBufferPointer { m in
+            (planes?.classes ?? noClasses).withUnsafeBufferPointer { c in
+                if planes == nil {
+                    for i in 0..<count { out[i] = greyIndex(source, i * 4, greys) }
+                    return
+                }
                 for i in 0..<count {
-                    let o = i * 4
-                    switch planes?.classes[i] ?? .equal {
-                    case .equal:
-                        out[i] = Heatmap.grey(r: UInt32(source[o]), g: UInt32(source[o + 1]), b: UInt32(source[o + 2]),
-                                              a: UInt32(source[o + 3])) - 153
-                    case .different:
-                        out[i] = steps[Int(max(planes!.magnitudes[i], 1))]
-                    case .excused:
-                        out[i] = excusedIndex
+                    switch c[i] {
+                    case .equal: out[i] = greyIndex(source, i * 4, greys)
+                    case .different: out[i] = steps[Int(max(m[i], 1))]
+                    case .excused: out[i] = excusedIndex
                     }
                 }
-            }
+            } } } } }
             initialized = count
         }
         return IndexedHeatmap(width: diff.width, height: diff.height, indices: indices, palette: standardPalette)
     }
+
+    /// The grey index of every (luma, alpha), at `luma << 8 | alpha`: `Heatmap.grey`
+    /// as a 64 KiB table, so the loop over every pixel neither branches nor divides.
+    private static let greyIndexTable: [UInt8] = (0..<65536).map { (key: Int) -> UInt8 in
+        let luma = UInt32(key >> 8), alpha = UInt32(key & 255)
+        return Heatmap.grey(r: luma, g: luma, b: luma, a: alpha) - 153
+    }
+
+    @inline(__always)
+    private static func greyIndex(_ source: UnsafeBufferPointer<UInt8>, _ o: Int,
+                                  _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let r = UInt32(source[o]), g = UInt32(source[o + 1]), b = UInt32(source[o + 2])
+        // The same integer luma `Heatmap.grey` computes (grey of r = g = b = luma is luma).
+        let luma = (299 &* r &+ 587 &* g &+ 114 &* b &+ 500) / 1000
+        return table[Int(luma << 8 | UInt32(source[o + 3]))]
+    }
+
+    /// Whether palette entry `index` is a colour (a different or excused pixel) rather
+    /// than one of the greys of equal pixels.
+    @inline(__always)
+    public static func isColoured(_ index: UInt8) -> Bool { Int(index) >= greys }
 
     /// The same heatmap as RGBA, for a thumbnail.
     public var rgba: RGBAImage {

@@ -1,3 +1,4 @@
+import PopoverDiff
 import PopoverImage
 import PopoverReport
 import Testing
@@ -59,5 +60,29 @@ struct ThumbnailTests {
     func smallImagesAreNotEnlarged() {
         let image = Self.image(width: 10, height: 6) { x, y in [UInt8(x * 20), UInt8(y * 40), 7, 255] }
         #expect(ReportThumbnail.make(image, fitting: 48) == image)
+    }
+
+    @Test("a palette heatmap's thumbnail keeps its single different pixel the same way")
+    func paletteHeatmapThumbnail() {
+        // A 96 x 96 uniform grey expected image with one pixel different at (31, 61), by
+        // magnitude 40: that pixel lands in output (15, 30) and colours its 4 neighbours.
+        let expected = Self.image(width: 96, height: 96) { _, _ in [120, 120, 120, 255] }
+        var magnitudes = [UInt8](repeating: 0, count: 96 * 96)
+        var classes = [DiffMap.PixelClass](repeating: .equal, count: 96 * 96)
+        magnitudes[61 * 96 + 31] = 40
+        classes[61 * 96 + 31] = .different
+        let heatmap = IndexedHeatmap.render(expected: expected,
+                                            diff: DiffMap(width: 96, height: 96, magnitudes: magnitudes, classes: classes))
+        let thumbnail = ReportThumbnail.make(heatmap)
+        #expect(thumbnail.width == 48 && thumbnail.height == 48)
+        let colour = heatmap.palette[Int(heatmap.indices[61 * 96 + 31])]
+        let shown: [UInt8] = [colour.red, colour.green, colour.blue, 255]
+        #expect(colour.red != colour.green || colour.green != colour.blue)
+        for (x, y) in [(15, 30), (14, 30), (16, 30), (15, 29), (15, 31)] {
+            #expect(Self.pixel(thumbnail, x, y) == shown)
+        }
+        // Grey 120 dims to 153 + round(0.35 * 120) = 195 (see the heatmap's documentation).
+        #expect(Self.pixel(thumbnail, 14, 29) == [195, 195, 195, 255])
+        #expect(thumbnail == ReportThumbnail.make(heatmap.rgba, keepingColour: true))
     }
 }

@@ -45,7 +45,7 @@ public final class ReportStaging: CaseArtifactSink, Sendable {
             let bytes = PNGFile.encodeIndexed(width: heatmap.width, height: heatmap.height, indices: heatmap.indices,
                                               palette: palette, compression: .fast)
             artifacts.heatmap = save(bytes, as: directory + "/heatmap.png", size: expected, digest: false)
-            preview = ReportThumbnail.make(heatmap.rgba, keepingColour: true)
+            preview = ReportThumbnail.make(heatmap)
         } else if let actual = images.actual {
             preview = ReportThumbnail.make(actual)
         }
