@@ -69,7 +69,9 @@ struct ConcurrentReportTests {
         }
         let listed = Set(report.summaryIDs)
         for file in report.caseFiles {
-            let id = (String(file.dropFirst("cases/".count)) as NSString).deletingLastPathComponent
+            // cases/<id>.<kind>.png (an ID may hold dots, its file name adds exactly two)
+            let id = ((String(file.dropFirst("cases/".count)) as NSString).deletingPathExtension as NSString)
+                .deletingPathExtension
             #expect(listed.contains(id), "\(label): \(file) belongs to no listed case")
         }
     }
@@ -170,6 +172,35 @@ struct ConcurrentReportTests {
         #expect(FileManager.default.fileExists(atPath: busy))
         #expect(FileManager.default.fileExists(atPath: other))
         #expect(FileManager.default.fileExists(atPath: reports + "/summary.json"))
+    }
+
+    @Test("a replaced report is retired beside the folder, and the next run deletes it; other folders' are not touched")
+    func retiredReports() throws {
+        let goldens = temporaryFolder("retired-goldens"), base = temporaryFolder("retired")
+        defer { removeFolders(goldens, base) }
+        let reports = base + "/Reports"
+        func retired() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: base).filter { $0.hasPrefix(".Reports.retired-") }.sorted()
+        }
+        // Another report folder's retired report is not this one's to delete.
+        let other = base + "/.Elsewhere.retired-1-1"
+        try FileIO.createDirectories(other)
+        let runner = CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .missing, filter: "flat/up"))
+        _ = try publishing(runner, to: reports)
+        #expect(try retired().isEmpty, "the first run has nothing to retire")
+        let ids = try readReport(reports).summaryIDs
+        #expect(!ids.isEmpty)
+        _ = try publishing(runner, to: reports)
+        let first = try retired()
+        #expect(first.count == 1, "the second run retires the first run's report: \(first)")
+        if let name = first.first {
+            #expect(FileManager.default.fileExists(atPath: base + "/" + name + "/summary.json"))
+        }
+        _ = try publishing(runner, to: reports)
+        let second = try retired()
+        #expect(second.count == 1 && second != first, "the third run deletes the first retired report: \(first) then \(second)")
+        #expect(FileManager.default.fileExists(atPath: other))
+        #expect(try readReport(reports).summaryIDs == ids)
     }
 
     @Test("a folder holding anything a report does not is refused, and left as it was")

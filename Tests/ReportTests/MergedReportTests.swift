@@ -48,7 +48,7 @@ struct MergedReportTests {
             let wholeSection = try #require(wholePage.section(for: id))
             #expect(Self.withoutTiming(mergedSection) == Self.withoutTiming(wholeSection))
             for kind in ["expected", "actual", "heatmap"] {
-                #expect(FileManager.default.fileExists(atPath: folder.file("merged/cases/\(id)/\(kind).png")))
+                #expect(FileManager.default.fileExists(atPath: folder.file("merged/cases/\(id).\(kind).png")))
             }
         }
         let junit = try String(contentsOfFile: folder.file("merged/junit.xml"), encoding: .utf8)

@@ -116,24 +116,24 @@ final class FailingRunReport {
         for id in changed {
             let section = try #require(page.section(for: id))
             for kind in ["expected", "actual", "heatmap"] {
-                #expect(section.contains("src=\"cases/\(id)/\(kind).png\""), "\(id) lacks \(kind)")
+                #expect(section.contains("src=\"cases/\(id).\(kind).png\""), "\(id) lacks \(kind)")
             }
             #expect(section.contains("data-status=\"failed\""))
             #expect(section.contains("data-region="))
             #expect(section.contains("differentPixels"))
             #expect(section.contains(run.goldensFolder + "/" + id + ".png"))
             // A thumbnail of the heatmap, and its hover copy in the overview.
-            #expect(section.contains("src=\"cases/\(id)/thumbnail.png\""))
+            #expect(section.contains("src=\"cases/\(id).thumbnail.png\""))
         }
         // Sizes differ: expected and actual, no heatmap; slider and blink still work.
         let resizedSection = try #require(page.section(for: resized))
-        #expect(resizedSection.contains("cases/\(resized)/expected.png"))
-        #expect(resizedSection.contains("cases/\(resized)/actual.png"))
+        #expect(resizedSection.contains("cases/\(resized).expected.png"))
+        #expect(resizedSection.contains("cases/\(resized).actual.png"))
         #expect(!resizedSection.contains("heatmap.png"))
         #expect(!resizedSection.contains("data-region"))
         // Missing: only what this run drew.
         let missing = try #require(page.section(for: deleted))
-        #expect(missing.contains("cases/\(deleted)/actual.png") && !missing.contains("expected.png"))
+        #expect(missing.contains("cases/\(deleted).actual.png") && !missing.contains("expected.png"))
         let error = try #require(page.section(for: garbled))
         #expect(error.contains("data-status=\"error\""))
     }

@@ -8,9 +8,11 @@ import PopoverHarness
 /// A run writes its report into a private staging folder beside it
 /// (`.<name>.staging-<pid>-<random>`), then publishes it in one step, swapping the two
 /// folders (`renameat2(RENAME_EXCHANGE)`) under an exclusive lock on `.<name>.lock`;
-/// the old report, now in the staging folder's place, is removed afterwards. So a
-/// reader, or a run killed at any moment, finds one whole report: the old or the new,
-/// never a mix and never none. Where the file system cannot swap, the old folder is
+/// the old report, now in the staging folder's place, is renamed `.<name>.retired-*` and
+/// deleted by the next run while its cases render (deleting a report where everything
+/// failed, thousands of files, takes seconds nobody should wait for at the end of a
+/// run). So a reader, or a run killed at any moment, finds one whole report: the old or
+/// the new, never a mix and never none. Where the file system cannot swap, the old folder is
 /// renamed aside first and the new one moved in (a kill between the two leaves no
 /// report, which the next run's publishing cleans up).
 ///
@@ -49,7 +51,7 @@ public struct ReportFolder: Sendable {
         } catch {
             throw .io("cannot stage the report: \(error)")
         }
-        return ReportStaging(folder: folder)
+        return ReportStaging(folder: folder, cleanup: RetiredReports.startDeleting(retiredFolders()))
     }
 
     /// Writes the run's page and files into `staging` and publishes it. Returns the path
@@ -69,7 +71,11 @@ public struct ReportFolder: Sendable {
             staging.discard()
             throw error
         }
-        staging.discard()  // now holds the old report
+        // The staging folder now holds the old report: retired, for the next run to delete.
+        staging.cleanup.wait()
+        if FileManager.default.fileExists(atPath: staging.folder) {
+            if (try? FileIO.move(staging.folder, to: retiredName())) == nil { staging.discard() }
+        }
         return indexPath
     }
 
@@ -116,10 +122,9 @@ public struct ReportFolder: Sendable {
             if FileManager.default.fileExists(atPath: path) {
                 if try FileIO.exchange(staging, path) { return }
                 // No atomic swap here: old aside, new in.
-                let aside = staging + ".old"
+                let aside = retiredName()
                 try FileIO.move(path, to: aside)
                 try FileIO.move(staging, to: path)
-                try? FileManager.default.removeItem(atPath: aside)
             } else {
                 try FileIO.move(staging, to: path)
             }
@@ -153,6 +158,19 @@ public struct ReportFolder: Sendable {
             throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))")
         }
         return Lock(fd: fd)
+    }
+
+    /// A fresh name for a report being retired.
+    func retiredName() -> String {
+        parent + "/.\(name).retired-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    }
+
+    /// The retired reports beside this folder, and reports set aside by a publish that
+    /// could not swap (all of them finished with: nothing reads them).
+    func retiredFolders() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        let prefix = ".\(name).retired-"
+        return names.filter { $0.hasPrefix(prefix) }.sorted().map { parent + "/" + $0 }
     }
 
     /// Staging folders older than this are left over from killed runs.
