@@ -7,7 +7,7 @@ public enum BenchPrinter {
     public static func runs(_ r: RunFigures) {
         func run(_ label: String, _ c: ChildRun, target: String) -> String {
             String(format: "  %@ %6.2f s wall, %6.1f s CPU, peak %5.0f MiB   (target %@)",
-                   label.padding(toLength: 44, withPad: " ", startingAt: 0) as NSString, c.wallSeconds, c.cpuSeconds,
+                   label.padding(toLength: 50, withPad: " ", startingAt: 0) as NSString, c.wallSeconds, c.cpuSeconds,
                    c.peakMiB, target as NSString)
         }
         line("Whole runs of popover-goldens as separate processes, \(r.cases) cases, best of the repetitions by wall time:")
@@ -18,8 +18,8 @@ public enum BenchPrinter {
         line(String(format: "    the goldens: %.1f MB of files, %.1f MiB on disk   (target <= 24 MiB)",
                     Double(r.goldensBytes) / 1e6, r.goldensDiskMiB))
         if let load = r.reportFirstScreen {
-            line(String(format: "  all-failing report in headless Chromium: first paint %.2f s, load %.2f s, %d of %d images loaded   (target <= 2 s)",
-                        load.firstPaintSeconds, load.loadSeconds, load.imagesLoaded, load.imagesInPage))
+            line(String(format: "  all-failing report in headless Chromium: first screen %.2f s (first paint %.2f s), whole page loaded %.2f s, %d of %d lazy images loaded   (target <= 2 s)",
+                        load.firstScreenSeconds, load.firstPaintSeconds, load.loadSeconds, load.imagesLoaded, load.imagesInPage))
         } else {
             line("  all-failing report in headless Chromium: not measured (Chromium or Playwright missing)")
         }
@@ -35,8 +35,10 @@ public enum BenchPrinter {
 
     public static func throughput(_ codec: PNGCodecFigures, exact: Benchmarks.Throughput) {
         line("PNG coding over \(codec.spreadFiles) of \(codec.goldenFiles) goldens, and the exact-match path, one thread:")
-        for t in codec.throughputs + [exact] {
-            line("  " + t.name.padding(toLength: 64, withPad: " ", startingAt: 0) + String(format: "%8.1f Mpx/s", t.megapixelsPerSecond))
+        let all = codec.throughputs + [exact]
+        let width = (all.map(\.name.count).max() ?? 0) + 2
+        for t in all {
+            line("  " + t.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: "%8.1f Mpx/s", t.megapixelsPerSecond))
         }
         line(String(format: "  every golden re-encoded for goldens: %.2f MB, %.3f of the committed %.2f MB",
                     Double(codec.smallestBytes) / 1e6, codec.smallestRatio, Double(codec.committedBytes) / 1e6))

@@ -21,12 +21,15 @@ public struct RunFigures: Sendable, Codable {
     /// The recorded goldens: their bytes, and the disk space they take (`du`'s count).
     public var goldensBytes: Int
     public var goldensDiskMiB: Double
-    /// Seconds from opening the report to its first contentful paint, and to its load
-    /// event, and how many of its images had loaded then; nil without Chromium.
+    /// Seconds from opening the report to its first contentful paint, to its largest
+    /// contentful paint (the first screen shown) and to its load event (every case
+    /// parsed, the controls working), and how many of its images had loaded then
+    /// (lazy: only those scrolled into view load); nil without Chromium.
     public var reportFirstScreen: ReportLoad?
 
     public struct ReportLoad: Sendable, Codable {
         public var firstPaintSeconds: Double
+        public var firstScreenSeconds: Double
         public var loadSeconds: Double
         public var imagesLoaded: Int
         public var imagesInPage: Int
