@@ -89,7 +89,7 @@ extension Benchmarks {
                 }
             }
             let target = folder + "/" + id + ".png"
-            try FileIO.createDirectories((target as NSString).deletingLastPathComponent)
+            try FileIO.createDirectories(FilePaths.parent(of: target))
             try PNGFile.write(image, to: target)
         }
     }

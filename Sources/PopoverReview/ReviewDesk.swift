@@ -164,7 +164,7 @@ public struct ReviewDesk: Sendable {
         guard let previous = plan.previous else { return }
         let path = report.path + "/" + Self.previousFile(for: plan.id)
         do {
-            try FileIO.createDirectories((path as NSString).deletingLastPathComponent)
+            try FileIO.createDirectories(FilePaths.parent(of: path))
             try FileIO.writeAtomically(previous, to: path)
         } catch {
             throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(error)")

@@ -67,7 +67,7 @@ public struct ArtworkSet: Sendable, Hashable {
                 let points = Size(width: Double(decoded.width) / Double(scale), height: Double(decoded.height) / Double(scale))
                 if let first = sizeFrom, first.points != points {
                     throw .artwork(file: path, problem: "is \(decoded.width) x \(decoded.height) pixels, \(points) points "
-                        + "at scale \(scale), but \((first.file as NSString).lastPathComponent) is \(first.points) points")
+                        + "at scale \(scale), but \(FilePaths.lastComponent(of: first.file)) is \(first.points) points")
                 }
                 sizeFrom = sizeFrom ?? (path, points)
                 loaded[ImageAtScale(image: image, scale: scale)] = Pixmap(decoded, scale: Double(scale))
@@ -80,7 +80,7 @@ public struct ArtworkSet: Sendable, Hashable {
             if let stated = givenSizes[image], stated != found.points {
                 let key = ArtworkMetricsFile.imageKeys[image]!
                 throw .artwork(file: metricsFile, problem: "\(key).size says \(stated) points, but "
-                    + "\((found.file as NSString).lastPathComponent) is \(found.points) points")
+                    + "\(FilePaths.lastComponent(of: found.file)) is \(found.points) points")
             }
             metrics[image].size = found.points
         }

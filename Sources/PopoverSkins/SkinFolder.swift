@@ -1,4 +1,5 @@
 import Foundation
+import PopoverFiles
 import PopoverGeometry
 import PopoverRaster
 
@@ -50,7 +51,7 @@ public enum SkinFolder {
 
     /// The skin defined in `folder`.
     public static func load(_ folder: String) throws(SkinError) -> SkinEntry {
-        let id = (folder as NSString).lastPathComponent
+        let id = FilePaths.lastComponent(of: folder)
         let file = folder + "/" + fileName
         let data: Data
         do {

@@ -97,6 +97,23 @@ struct NewcomerTests {
         #expect(files(under: folder.file("Goldens/brand"), endingWith: ".png").count == 4)
     }
 
+    @Test("one-letter folder names work: record into G with its report in R, then check as one shard and merge into M")
+    func oneLetterFolders() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let skins = ["--skins", PackageFolders.skins]
+        let record = try runTool(["record", "path-slate/up/popover8", "--goldens", "G", "--reports", "R"] + skins, in: folder.path)
+        #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+        #expect(files(under: folder.file("G"), endingWith: ".png").count == 5)
+        let check = try runTool(["check", "--filter", "path-slate/up/popover8", "--goldens", "G", "--reports", "R",
+                                 "--record", "never", "--shard", "1/1"] + skins, in: folder.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("R/index.html")))
+        let merged = try runTool(["merge-reports", "R", "--out", "M"], in: folder.path)
+        #expect(merged.status == 0, "\(merged.stdout)\(merged.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("M/summary.json")))
+    }
+
     @Test("shell completion scripts come from the tool", arguments: ["bash", "zsh", "fish"])
     func completion(_ shell: String) throws {
         let script = try runTool(["--generate-completion-script", shell])

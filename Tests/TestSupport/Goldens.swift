@@ -7,7 +7,7 @@ public func copyCommittedGoldens(_ ids: [String], to folder: String) throws {
     for id in ids {
         let bytes = try FileIO.readBytes(path: "\(PackageFolders.goldens)/\(id).png")
         let target = "\(folder)/\(id).png"
-        try FileIO.createDirectories((target as NSString).deletingLastPathComponent)
+        try FileIO.createDirectories(FilePaths.parent(of: target))
         try FileIO.writeAtomically(bytes, to: target)
     }
 }

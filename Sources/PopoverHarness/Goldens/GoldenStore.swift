@@ -80,10 +80,10 @@ public struct GoldenStore: Sendable {
         } catch {
             throw .io("\(path(for: id)): cannot remove: \((error as NSError).localizedDescription)")
         }
-        var parent = (path(for: id) as NSString).deletingLastPathComponent
+        var parent = FilePaths.parent(of: path(for: id))
         while parent.count > folder.count, (try? FileManager.default.contentsOfDirectory(atPath: parent))?.isEmpty == true {
             try? FileManager.default.removeItem(atPath: parent)
-            parent = (parent as NSString).deletingLastPathComponent
+            parent = FilePaths.parent(of: parent)
         }
     }
 }

@@ -40,7 +40,7 @@ public enum MergedReport {
         }
         let bytes = try FileIO.readBytes(path: source + "/" + relative)
         let destination = target + "/" + relative
-        try FileIO.createDirectories((destination as NSString).deletingLastPathComponent)
+        try FileIO.createDirectories(FilePaths.parent(of: destination))
         try FileIO.writeNew(bytes, to: destination)
     }
 }

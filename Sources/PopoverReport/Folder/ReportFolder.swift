@@ -37,11 +37,10 @@ public struct ReportFolder: Sendable {
     public var summaryPath: String { path + "/summary.json" }
 
     var parent: String {
-        let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
+        FilePaths.parent(of: path)
     }
 
-    var name: String { (path as NSString).lastPathComponent }
+    var name: String { FilePaths.lastComponent(of: path) }
 
     /// A new, empty staging folder for a run's report.
     public func stage() throws(ReportError) -> ReportStaging {

@@ -28,7 +28,7 @@ public final class ReportStaging: CaseArtifactSink, Sendable {
         // where everything fails creates, and its successor deletes, 2080 fewer.
         let base = "cases/" + info.id
         do {
-            try FileIO.createDirectories(folder + "/" + (base as NSString).deletingLastPathComponent)
+            try FileIO.createDirectories(folder + "/" + FilePaths.parent(of: base))
         } catch {
             return CaseArtifacts()  // the report says the images are missing; the verdict stands
         }

@@ -1,0 +1,27 @@
+/// Path arithmetic on plain strings. Foundation's `NSString` path methods on Linux crash
+/// on a path of one character (`R`, `.`, `R/`), and such names arrive from the command
+/// line (`--reports R`), so this module does the little it needs itself.
+public enum FilePaths {
+    /// The folder holding `path`: `.` for a bare name, `/` for a name at the root.
+    /// Trailing slashes are not a component (`a/b/` is `b` in `a`).
+    public static func parent(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let folder = trimmingTrailingSlashes(String(trimmed[..<slash]))
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// The last component of `path` (`b` of `a/b` and of `a/b/`; `/` of `/`).
+    public static func lastComponent(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        let last = trimmed[trimmed.index(after: slash)...]
+        return last.isEmpty ? "/" : String(last)
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        return String(path)
+    }
+}
