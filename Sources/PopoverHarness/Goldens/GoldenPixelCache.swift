@@ -59,8 +59,9 @@ public final class GoldenPixelCache: Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/popover-goldens"
     }
 
-    /// Opens the cache in `folder` (nil: memory only). A missing file is an empty cache;
-    /// an unusable one is an empty cache with a `note` saying why.
+    /// Opens the cache in `folder` (nil: memory only). A missing or unusable file is
+    /// replaced at once by an empty cache with a fresh seed (an unusable one with a `note`
+    /// saying why); if it cannot be written, the run goes on with a cache in memory.
     public init(folder: String?) {
         self.folder = folder
         guard let folder else {
@@ -70,19 +71,23 @@ public final class GoldenPixelCache: Sendable {
             return
         }
         let path = folder + "/" + Self.fileName
-        switch Self.load(path) {
-        case .loaded(let seed, let facts):
+        var loaded = Self.load(path)
+        if case .unusable(let reason) = loaded {
+            note = "\(path): \(reason); ignoring it: goldens are decoded again and the cache rebuilt"
+        } else {
+            note = nil
+        }
+        if case .loaded = loaded {} else {
+            // No usable cache: settle its seed now, under the lock, so runs that start
+            // together agree on one seed and none of their facts is dropped when saving.
+            loaded = (try? Self.startCache(in: folder)) ?? loaded
+        }
+        if case .loaded(let seed, let facts) = loaded {
             self.seed = seed
             known = facts
-            note = nil
-        case .absent:
+        } else {
             seed = UInt64.random(in: .min ... .max)
             known = [:]
-            note = nil
-        case .unusable(let reason):
-            seed = UInt64.random(in: .min ... .max)
-            known = [:]
-            note = "\(path): \(reason); ignoring it: goldens are decoded again and the cache rebuilt"
         }
     }
 
@@ -107,23 +112,50 @@ public final class GoldenPixelCache: Sendable {
 
     public var learnedCount: Int { learned.withLock { $0.count } }
 
+    /// Runs `body` holding the cache folder's lock (created with the folder if need be).
+    static func locked<T>(_ folder: String, _ body: () throws(HarnessError) -> T) throws(HarnessError) -> T {
+        do {
+            try FileIO.createDirectories(folder)
+        } catch {
+            throw .io("cannot keep the golden digest cache: \(error)")
+        }
+        let lockPath = folder + "/" + fileName + ".lock"
+        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .io("\(lockPath): cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX) == 0 else { throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Writes an empty cache with a fresh seed, unless another run wrote a usable one
+    /// first: then that one is the cache.
+    static func startCache(in folder: String) throws(HarnessError) -> Loaded {
+        try locked(folder) { () throws(HarnessError) -> Loaded in
+            let path = folder + "/" + fileName
+            let current = load(path)
+            if case .loaded = current { return current }
+            let seed = UInt64.random(in: .min ... .max)
+            do {
+                try FileIO.writeAtomically(encode(seed: seed, facts: [:]), to: path)
+            } catch {
+                throw .io("cannot keep the golden digest cache: \(error)")
+            }
+            return .loaded(seed: seed, facts: [:])
+        }
+    }
+
     /// Writes what this run learned, merged with what other runs wrote meanwhile, under a
     /// lock. Nothing to do for a memory-only cache or when nothing was learned.
     public func save() throws(HarnessError) {
         guard let folder else { return }
         let fresh = learned.withLock { $0 }
         guard !fresh.isEmpty else { return }
-        do {
-            try FileIO.createDirectories(folder)
-        } catch {
-            throw .io("cannot keep the golden digest cache: \(error)")
-        }
-        let lockPath = folder + "/" + Self.fileName + ".lock"
-        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io("\(lockPath): cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        guard flock(fd, LOCK_EX) == 0 else { throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
-        defer { flock(fd, LOCK_UN) }
+        try Self.locked(folder) { () throws(HarnessError) in try merge(fresh, into: folder) }
+    }
+
+    /// Under the lock: the cache on disk, this run's facts added when the seeds agree.
+    private func merge(_ fresh: [String: GoldenPixelFact], into folder: String) throws(HarnessError) {
         let path = folder + "/" + Self.fileName
         // Another run may have saved since this one started: keep its facts and seed
         // (facts from our seed are re-keyed only if the seeds agree; otherwise ours wait

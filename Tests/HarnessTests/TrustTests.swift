@@ -1,0 +1,125 @@
+import Foundation
+import PopoverFiles
+import PopoverHarness
+import PopoverImage
+import Testing
+import TestSupport
+
+/// Verdicts nobody can fool: nothing committed vouches for a golden, and what the local
+/// digest cache knows can save time but never pass a golden whose pixels differ.
+@Suite("Verdicts that cannot be fooled")
+struct TrustTests {
+    let catalog = try! CaseCatalog(skins: [FlatSkin()])
+
+    func run(_ goldens: String, _ mode: RecordMode, cache: String?) throws -> CheckRun {
+        try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: mode, filter: "flat/up", cache: cache)).run()
+    }
+
+    /// Every distinct golden file was decoded in this run: none was confirmed from facts
+    /// older than the run (cases whose goldens hold the same bytes share one decode).
+    func everyFileDecoded(_ run: CheckRun) -> Bool {
+        Set(run.results.filter { !$0.confirmedFromCache }.map(\.goldenDigest)) == Set(run.results.map(\.goldenDigest))
+    }
+
+    /// Replaces the golden of `id` with an image one pixel different; returns its bytes.
+    func tamper(_ goldens: String, _ id: String) throws -> [UInt8] {
+        var image = try PNGFile.read(path: goldens + "/" + id + ".png")
+        image.pixels[0] ^= 0x40
+        image.pixels[3] = 255
+        let bytes = PNGFile.encode(image)
+        try FileIO.writeAtomically(bytes, to: goldens + "/" + id + ".png")
+        return bytes
+    }
+
+    @Test("a committed digest manifest vouching for a changed golden is not read: the case fails, and a note says so")
+    func manifestAttack() throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        defer { removeFolders(goldens, cache) }
+        let recorded = try run(goldens, .missing, cache: cache)
+        let id = recorded.results[2].id
+        let bytes = try tamper(goldens, id)
+        // The manifest of earlier versions, as an attacker (or a bad merge) would write it:
+        // the changed file's digest mapped to the pixels the case draws.
+        let drawn = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .never))
+            .draw(try #require(catalog.cases.first { $0.id == id }))
+        let manifest: [String: Any] = ["format": 1, "goldens": [id: [
+            "file": ContentDigest.xxh64Hex(bytes), "pixels": ContentDigest.xxh64Hex(drawn.pixels),
+            "width": drawn.width, "height": drawn.height]]]
+        try FileIO.writeAtomically(Array(try JSONSerialization.data(withJSONObject: manifest)), to: goldens + "/digests.json")
+
+        for cacheFolder in [cache, nil] {
+            let check = try run(goldens, .never, cache: cacheFolder)
+            let result = try #require(check.results.first { $0.id == id })
+            #expect(result.status == .failed && result.metrics?.differentPixels == 1, "\(result.message)")
+            #expect(!result.confirmedFromCache)
+            #expect(check.results.filter { $0.id != id }.allSatisfy { $0.status == .passed })
+            #expect(check.notes.contains { $0.contains("digests.json is no longer read") }, "\(check.notes)")
+            #expect(check.exitCode == 1)
+        }
+    }
+
+    @Test("a damaged cache is said once and rebuilt; verdicts are those of a run without it")
+    func damagedCache() throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        defer { removeFolders(goldens, cache) }
+        let recorded = try run(goldens, .missing, cache: cache)
+        let tampered = recorded.results[5].id
+        _ = try tamper(goldens, tampered)
+        let file = cache + "/" + GoldenPixelCache.fileName
+        var bytes = try FileIO.readBytes(path: file)
+        bytes[bytes.count / 2] ^= 0x01
+        try FileIO.writeAtomically(bytes, to: file)
+
+        let first = try run(goldens, .never, cache: cache)
+        #expect(first.notes.filter { $0.contains("damaged (its checksum does not match its content)") }.count == 1, "\(first.notes)")
+        #expect(everyFileDecoded(first))
+        #expect(first.results.map { $0.status == .passed ? "passed" : "\($0.id) \($0.status)" }
+                == first.results.map { $0.id == tampered ? "\($0.id) failed" : "passed" })
+        // Rebuilt: the next run says nothing and confirms the untouched goldens from it.
+        let second = try run(goldens, .never, cache: cache)
+        #expect(second.notes.isEmpty, "\(second.notes)")
+        #expect(second.results.filter { $0.id != tampered }.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
+        #expect(second.results.first { $0.id == tampered }?.status == .failed)
+    }
+
+    @Test("a cache made by another PNG decoder, or not a cache at all, is said once and never trusted",
+          arguments: ["foreign decoder", "not a cache"])
+    func foreignCache(_ kind: String) throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        defer { removeFolders(goldens, cache) }
+        _ = try run(goldens, .missing, cache: cache)
+        let file = cache + "/" + GoldenPixelCache.fileName
+        var bytes = try FileIO.readBytes(path: file)
+        if kind == "foreign decoder" {
+            // The decoder's name follows the 30-byte magic and its 4-byte length: change one
+            // letter and mend the checksum, so only the name is wrong.
+            bytes[30 + 4] ^= 0x20
+            let body = bytes.count - 8
+            let sum = ContentDigest.xxh64(Array(bytes[..<body]), seed: 0x7069_7863_6163_6865)
+            for i in 0..<8 { bytes[body + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
+        } else {
+            bytes = Array("{\"format\": 1}\n".utf8)
+        }
+        try FileIO.writeAtomically(bytes, to: file)
+        let check = try run(goldens, .never, cache: cache)
+        let expected = kind == "foreign decoder" ? "made with another PNG decoder" : "not a golden digest cache"
+        #expect(check.notes.filter { $0.contains(expected) }.count == 1, "\(check.notes)")
+        #expect(check.results.allSatisfy { $0.status == .passed } && everyFileDecoded(check))
+    }
+
+    @Test("runs that open an absent cache one after another agree on its seed, so neither's facts are dropped")
+    func sharedSeed() throws {
+        let folder = temporaryFolder()
+        defer { removeFolders(folder) }
+        let first = GoldenPixelCache(folder: folder), second = GoldenPixelCache(folder: folder)
+        #expect(first.seed == second.seed)
+        let a = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255]), b = RGBAImage(width: 1, height: 1, pixels: [4, 5, 6, 255])
+        first.learn(file: String(repeating: "a", count: 64), decoded: a)
+        second.learn(file: String(repeating: "b", count: 64), decoded: b)
+        try first.save()
+        try second.save()
+        let third = GoldenPixelCache(folder: folder)
+        #expect(third.fact(forFile: String(repeating: "a", count: 64))?.pixels == third.pixelDigest(of: a))
+        #expect(third.fact(forFile: String(repeating: "b", count: 64))?.pixels == third.pixelDigest(of: b))
+    }
+}
