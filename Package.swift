@@ -1,25 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, each knowing only what it needs (an arrow: "is used by"):
+// Layers, each knowing only what it needs. An arrow reads "is used by":
 //
-//   PopoverGeometry ─────────────────────────────┐  placement, image choice, stretch plans; no pixels
-//   PopoverImage ──┬─> PopoverRaster ─┐           │  RGBA buffers and digests; no I/O
-//                  │                  ├─> PopoverSkins ─┐   paths, coverage, paints, shadows; no popovers, no PNG
-//                  ├─> PopoverFiles ──┘       ▲   │       │   PNG files (libpng, libdeflate), atomic writes
-//                  │        │                 │   │       │
-//                  └─> PopoverDiff ───────────┼───┼──┐    │   two images in, metrics and a diff map out
-//                                             │   ▼  ▼    ▼
-//   PopoverGeometry ──────────────────────────┘  PopoverHarness  cases, goldens, tolerance policy, check runs, shards
-//                                                     │
-//                                                     ▼
-//                                               PopoverReport    a finished run -> index.html, summary.json, junit.xml
-//                                                     │
-//                                                     ▼
-//                                               PopoverReview    accepting goldens: from the command line, approvals, a loopback server
+//   PopoverGeometry ────────────────────┐
+//   PopoverImage ──┬──> PopoverRaster ──┼──> PopoverSkins ──┐
+//                  ├──> PopoverFiles ───┘                   ├──> PopoverHarness ──> PopoverReport ──> PopoverReview
+//                  └──> PopoverDiff ────────────────────────┘
 //
-//   PopoverBench: measurements behind the README's figures (uses the layers above).
-//   popover-goldens: the command-line tool, a thin layer over all of them.
+//   PopoverGeometry  placement, image choice, stretch plans, shadow rectangles; no pixels
+//   PopoverImage     straight RGBA buffers and digests; no I/O, no dependencies
+//   PopoverRaster    paths, coverage, paints, strokes, shadows; no popovers, no PNG
+//   PopoverFiles     PNG files (libpng, libdeflate), atomic writes, publishing a folder
+//   PopoverDiff      two images and a tolerance in, metrics and a diff map out
+//   PopoverSkins     geometry + raster: the skins and skin folders
+//   PopoverHarness   cases, goldens, the digest cache, tolerance policy, check runs, shards; no report
+//   PopoverReport    a finished run -> index.html, summary.json, junit.xml; staging and publishing
+//   PopoverReview    accepting goldens: from the command line, approvals, a loopback server
+// A layer may also use any layer below the ones it sits on (the harness reads PNG files
+// and geometry directly). Beside them: PopoverBench, the measurements behind the README's
+// figures, and popover-goldens, the command-line tool, a thin layer over all of them.
 let package = Package(
     name: "PopoverGoldens",
     platforms: [.macOS(.v15)],
