@@ -1,4 +1,4 @@
-// Private plumbing shared by the reader and the writer: where libpng's messages go,
+// Private plumbing of the reader: where libpng's messages go,
 // how allocation failures are told apart from bad data, and the IHDR pre-check.
 
 #ifndef SHIM_COMMON_H

@@ -3,8 +3,8 @@
 // libpng reports errors by longjmp, which Swift frames cannot survive, so every libpng
 // call and its setjmp live on the C side of this file's functions. Each function
 // returns a status code and, on failure, copies libpng's message (or ours) into the
-// caller's buffer. Nothing is left allocated on any path except a successful encode's
-// output, which the caller releases with pngshim_output_free.
+// caller's buffer. Nothing is left allocated on any path. Only decoding goes through
+// libpng: PopoverFiles encodes with libdeflate.
 //
 // This header deliberately uses only standard C types, so Swift never sees libpng's.
 
@@ -42,13 +42,6 @@ typedef struct pngshim_limits {
     uint64_t max_pixels;  // width * height
 } pngshim_limits;
 
-/// A growable output buffer for the encoder, owned by C (malloc/realloc).
-typedef struct pngshim_output {
-    uint8_t *bytes;
-    size_t size;
-    size_t capacity;
-} pngshim_output;
-
 /// Reads the signature and every chunk before the image data, checks IHDR against
 /// `limits` and fills `header`. Decodes no pixels.
 int32_t pngshim_probe(const void *data, size_t size, pngshim_limits limits,
@@ -60,15 +53,6 @@ int32_t pngshim_probe(const void *data, size_t size, pngshim_limits limits,
 int32_t pngshim_decode_rgba(const void *data, size_t size, pngshim_limits limits,
                             uint8_t *pixels, size_t pixels_size, pngshim_header *header,
                             char *message, size_t message_size);
-
-/// Encodes 8-bit straight RGBA rows (width * 4 bytes each, no padding) as a PNG holding
-/// only IHDR, IDAT and IEND, at zlib compression `level` (0-9; 9 is full compression).
-/// On PNGSHIM_OK `output` holds the file; release it with pngshim_output_free. On
-/// failure `output` is left empty.
-int32_t pngshim_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, int32_t level,
-                            pngshim_output *output, char *message, size_t message_size);
-
-void pngshim_output_free(pngshim_output *output);
 
 /// The version of libpng linked, e.g. "1.6.39": decoded pixels are facts about it.
 const char *pngshim_libpng_version(void);
