@@ -180,11 +180,16 @@ struct ConcurrentReportTests {
         defer { removeFolders(goldens, base) }
         let reports = base + "/Reports"
         func retired() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: base).filter { $0.hasPrefix(".Reports.retired-") }.sorted()
+            // As the README names them: .Reports.retired-<pid>-<hex>, nothing after.
+            try FileManager.default.contentsOfDirectory(atPath: base)
+                .filter { $0.wholeMatch(of: /\.Reports\.retired-[0-9]+-[0-9a-f]+/) != nil }.sorted()
         }
-        // Another report folder's retired report is not this one's to delete.
+        // Another report folder's retired report is not this one's to delete; nor are the
+        // lock and staging folder of a sibling whose name starts like a retired one.
         let other = base + "/.Elsewhere.retired-1-1"
-        try FileIO.createDirectories(other)
+        let siblingStaging = base + "/.Reports.retired-x.staging-1-1", siblingLock = base + "/.Reports.retired-x.lock"
+        for folder in [other, siblingStaging] { try FileIO.createDirectories(folder) }
+        try FileIO.writeAtomically([], to: siblingLock)
         let runner = CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .missing, filter: "flat/up"))
         _ = try publishing(runner, to: reports)
         #expect(try retired().isEmpty, "the first run has nothing to retire")
@@ -199,7 +204,34 @@ struct ConcurrentReportTests {
         _ = try publishing(runner, to: reports)
         let second = try retired()
         #expect(second.count == 1 && second != first, "the third run deletes the first retired report: \(first) then \(second)")
-        #expect(FileManager.default.fileExists(atPath: other))
+        for path in [other, siblingStaging, siblingLock] {
+            #expect(FileManager.default.fileExists(atPath: path), "\(path) was deleted")
+        }
+        #expect(try readReport(reports).summaryIDs == ids)
+    }
+
+    @Test("a report set aside by a publish killed half-way goes back when there is no report, and is retired when there is")
+    func asideReports() throws {
+        let goldens = temporaryFolder("aside-goldens"), base = temporaryFolder("aside")
+        defer { removeFolders(goldens, base) }
+        let reports = base + "/Reports"
+        let runner = CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .missing, filter: "flat/up"))
+        _ = try publishing(runner, to: reports)
+        let ids = try readReport(reports).summaryIDs
+        // Killed between moving the old report aside and moving the new one in.
+        let aside = base + "/.Reports.aside-4242-ab"
+        try FileIO.move(reports, to: aside)
+        _ = try publishing(runner, to: reports)
+        #expect(!FileManager.default.fileExists(atPath: aside))
+        #expect(try readReport(reports).summaryIDs == ids)
+        let names = try FileManager.default.contentsOfDirectory(atPath: base)
+        // The restored report was then replaced as any report is: retired, not lost.
+        #expect(names.filter { $0.hasPrefix(".Reports.retired-") }.count == 1, "\(names)")
+        // An aside folder beside a report in place is retired and deleted by the next run.
+        try FileIO.createDirectories(aside + "/cases")
+        _ = try publishing(runner, to: reports)
+        _ = try publishing(runner, to: reports)
+        #expect(!FileManager.default.fileExists(atPath: aside))
         #expect(try readReport(reports).summaryIDs == ids)
     }
 

@@ -13,8 +13,8 @@ import PopoverHarness
 /// failed, thousands of files, takes seconds nobody should wait for at the end of a
 /// run). So a reader, or a run killed at any moment, finds one whole report: the old or
 /// the new, never a mix and never none. Where the file system cannot swap, the old folder is
-/// renamed aside first and the new one moved in (a kill between the two leaves no
-/// report, which the next run's publishing cleans up).
+/// renamed aside (`.<name>.aside-*`) first and the new one moved in; a kill between the
+/// two leaves no report, and the next run's publishing puts the old one back first.
 ///
 /// Publishing replaces the folder's whole content, so it refuses a folder holding
 /// anything a report does not (pointing `--reports` at a source folder must not empty it).
@@ -70,11 +70,12 @@ public struct ReportFolder: Sendable {
             staging.discard()
             throw error
         }
-        // The staging folder now holds the old report: retired, for the next run to delete.
-        staging.cleanup.wait()
+        // The staging folder now holds the old report: retired at once, for the next run
+        // to delete; then this run waits for its own deleting of earlier ones.
         if FileManager.default.fileExists(atPath: staging.folder) {
             if (try? FileIO.move(staging.folder, to: retiredName())) == nil { staging.discard() }
         }
+        staging.cleanup.wait()
         return indexPath
     }
 
@@ -120,10 +121,17 @@ public struct ReportFolder: Sendable {
         do {
             if FileManager.default.fileExists(atPath: path) {
                 if try FileIO.exchange(staging, path) { return }
-                // No atomic swap here: old aside, new in.
-                let aside = retiredName()
+                // No atomic swap here: old aside (under a name no other run deletes), new
+                // in, old retired; if the new one cannot go in, the old one goes back.
+                let aside = parent + "/.\(name).aside-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
                 try FileIO.move(path, to: aside)
-                try FileIO.move(staging, to: path)
+                do {
+                    try FileIO.move(staging, to: path)
+                } catch {
+                    try? FileIO.move(aside, to: path)
+                    throw error
+                }
+                try? FileIO.move(aside, to: retiredName())
             } else {
                 try FileIO.move(staging, to: path)
             }
@@ -164,24 +172,39 @@ public struct ReportFolder: Sendable {
         parent + "/.\(name).retired-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 
-    /// The retired reports beside this folder, and reports set aside by a publish that
-    /// could not swap (all of them finished with: nothing reads them).
+    /// The retired reports beside this folder: `.<name>.retired-<pid>-<hex>` exactly, so
+    /// the hidden files of a sibling folder named, say, `<name>.retired-x` never match.
     func retiredFolders() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        let prefix = ".\(name).retired-"
-        return names.filter { $0.hasPrefix(prefix) }.sorted().map { parent + "/" + $0 }
+        return names.filter { Self.isGenerated($0, prefix: ".\(name).retired-") }.sorted().map { parent + "/" + $0 }
+    }
+
+    /// Whether `entry` is `prefix` followed by `<pid>-<hex>`, as this type names folders.
+    static func isGenerated(_ entry: String, prefix: String) -> Bool {
+        guard entry.hasPrefix(prefix) else { return false }
+        let parts = entry.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isNumber)
+            && !parts[1].isEmpty && parts[1].allSatisfy(\.isHexDigit)
     }
 
     /// Staging folders older than this are left over from killed runs.
     static let staleAge: Double = 3600
 
     /// Removes this folder's staging folders (other than `own`) last modified more than
-    /// `staleAge` ago, and a report set aside by a publish that was killed half-way.
+    /// `staleAge` ago. A report set aside by a publish killed half-way goes back in place
+    /// if there is no report, and is retired otherwise. Called under the lock.
     func removeStaleStagingFolders(except own: String, now: Date = Date()) {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: parent) else { return }
-        let prefix = ".\(name).staging-"
-        for entry in names where entry.hasPrefix(prefix) && parent + "/" + entry != own {
+        for entry in names.sorted() where Self.isGenerated(entry, prefix: ".\(name).aside-") {
+            let aside = parent + "/" + entry
+            if fm.fileExists(atPath: path) {
+                try? FileIO.move(aside, to: retiredName())
+            } else {
+                try? FileIO.move(aside, to: path)
+            }
+        }
+        for entry in names where Self.isGenerated(entry, prefix: ".\(name).staging-") && parent + "/" + entry != own {
             let full = parent + "/" + entry
             let modified = [full, full + "/cases"].compactMap {
                 (try? fm.attributesOfItem(atPath: $0))?[.modificationDate] as? Date

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Deletes retired reports on a thread of its own, so a run's cases render while the
-/// files of the report it replaces go (mostly waiting on the file system, little CPU).
-/// The run waits for it before it publishes, so no deletion outlives the run that
-/// started it; a run killed half-way leaves the rest for the next.
+/// files of the reports retired before it go (mostly waiting on the file system, little
+/// CPU). The run waits for it once it has published (or discarded) its own report, so no
+/// deletion outlives the run that started it; a run killed half-way leaves the rest for
+/// the next.
 final class RetiredReports: @unchecked Sendable {
     // @unchecked: `done` is the only state, and DispatchGroup is thread-safe.
     private let done = DispatchGroup()
