@@ -105,6 +105,34 @@ struct TrustTests {
         let expected = kind == "foreign decoder" ? "made with another PNG decoder" : "not a golden digest cache"
         #expect(check.notes.filter { $0.contains(expected) }.count == 1, "\(check.notes)")
         #expect(check.results.allSatisfy { $0.status == .passed } && everyFileDecoded(check))
+        // Said once: the run replaced it with what it learned, so the next says nothing.
+        let next = try run(goldens, .never, cache: cache)
+        #expect(next.notes.isEmpty, "\(next.notes)")
+        #expect(next.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
+    }
+
+    @Test("a damaged cache is left as it is by a run that learns nothing")
+    func damagedCacheKeptByIdleRun() throws {
+        let folder = temporaryFolder()
+        defer { removeFolders(folder) }
+        let garbage = Array("not a cache\n".utf8)
+        try FileIO.writeAtomically(garbage, to: folder + "/" + GoldenPixelCache.fileName)
+        let cache = GoldenPixelCache(folder: folder)
+        #expect(cache.note?.contains("not a golden digest cache") == true)
+        try cache.save()
+        #expect(try FileIO.readBytes(path: folder + "/" + GoldenPixelCache.fileName) == garbage)
+    }
+
+    @Test("a cache folder that cannot be made: the verdicts stand, and a note says the cache was not kept")
+    func unwritableCache() throws {
+        let goldens = temporaryFolder(), base = temporaryFolder()
+        defer { removeFolders(goldens, base) }
+        _ = try run(goldens, .missing, cache: nil)
+        try FileIO.writeAtomically(Array("a file".utf8), to: base + "/file")
+        let check = try run(goldens, .never, cache: base + "/file/cache")
+        #expect(check.exitCode == 0)
+        #expect(check.results.allSatisfy { $0.status == .passed })
+        #expect(check.notes.count == 1 && check.notes[0].contains("the next check decodes the goldens again"), "\(check.notes)")
     }
 
     @Test("runs that open an absent cache one after another agree on its seed, so neither's facts are dropped")

@@ -59,9 +59,10 @@ public final class GoldenPixelCache: Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/popover-goldens"
     }
 
-    /// Opens the cache in `folder` (nil: memory only). A missing or unusable file is
-    /// replaced at once by an empty cache with a fresh seed (an unusable one with a `note`
-    /// saying why); if it cannot be written, the run goes on with a cache in memory.
+    /// Opens the cache in `folder` (nil: memory only). A missing file is written at once as
+    /// an empty cache with a fresh seed (if it cannot be, the run goes on with a cache in
+    /// memory); an unusable one is an empty cache with a `note` saying why, replaced when
+    /// the run saves what it learned.
     public init(folder: String?) {
         self.folder = folder
         guard let folder else {
@@ -77,9 +78,11 @@ public final class GoldenPixelCache: Sendable {
         } else {
             note = nil
         }
-        if case .loaded = loaded {} else {
-            // No usable cache: settle its seed now, under the lock, so runs that start
+        if case .absent = loaded {
+            // No cache yet: settle its seed now, under the lock, so runs that start
             // together agree on one seed and none of their facts is dropped when saving.
+            // (An unusable file is left for saving to replace: a run that learns nothing,
+            // or cannot read it, must not destroy it.)
             loaded = (try? Self.startCache(in: folder)) ?? loaded
         }
         if case .loaded(let seed, let facts) = loaded {
@@ -113,7 +116,10 @@ public final class GoldenPixelCache: Sendable {
     public var learnedCount: Int { learned.withLock { $0.count } }
 
     /// Runs `body` holding the cache folder's lock (created with the folder if need be).
-    static func locked<T>(_ folder: String, _ body: () throws(HarnessError) -> T) throws(HarnessError) -> T {
+    /// Without `waiting`, gives up after about a second rather than wait on a run that
+    /// holds the lock (suspended, say): opening a cache must never hang a run.
+    static func locked<T>(_ folder: String, waiting: Bool = true,
+                          _ body: () throws(HarnessError) -> T) throws(HarnessError) -> T {
         do {
             try FileIO.createDirectories(folder)
         } catch {
@@ -123,18 +129,25 @@ public final class GoldenPixelCache: Sendable {
         let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io("\(lockPath): cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        guard flock(fd, LOCK_EX) == 0 else { throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
+        var attempts = 0
+        while flock(fd, LOCK_EX | (waiting ? 0 : LOCK_NB)) != 0 {
+            guard !waiting, errno == EWOULDBLOCK, attempts < 100 else {
+                throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))")
+            }
+            attempts += 1
+            usleep(10_000)
+        }
         defer { flock(fd, LOCK_UN) }
         return try body()
     }
 
-    /// Writes an empty cache with a fresh seed, unless another run wrote a usable one
-    /// first: then that one is the cache.
+    /// Writes an empty cache with a fresh seed, unless another run wrote one first: then
+    /// that one is the cache.
     static func startCache(in folder: String) throws(HarnessError) -> Loaded {
-        try locked(folder) { () throws(HarnessError) -> Loaded in
+        try locked(folder, waiting: false) { () throws(HarnessError) -> Loaded in
             let path = folder + "/" + fileName
             let current = load(path)
-            if case .loaded = current { return current }
+            guard case .absent = current else { return current }
             let seed = UInt64.random(in: .min ... .max)
             do {
                 try FileIO.writeAtomically(encode(seed: seed, facts: [:]), to: path)
@@ -203,7 +216,7 @@ extension GoldenPixelCache {
         do {
             bytes = try FileIO.readBytes(path: path)
         } catch {
-            return error.code == ENOENT ? .absent : .unusable("cannot read: \(error.reason)")
+            return error.code == ENOENT || error.code == ENOTDIR ? .absent : .unusable("cannot read: \(error.reason)")
         }
         var reader = ByteReader(bytes)
         guard bytes.count >= magic.count + 8, Array(bytes.prefix(magic.count)) == magic else {
