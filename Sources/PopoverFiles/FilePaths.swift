@@ -11,10 +11,11 @@ public enum FilePaths {
         return folder.isEmpty ? "/" : folder
     }
 
-    /// The last component of `path` (`b` of `a/b` and of `a/b/`; `/` of `/`).
+    /// The last component of `path` (`b` of `a/b` and of `a/b/`; `/` of `/`; `.` of
+    /// nothing).
     public static func lastComponent(of path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
-        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed.isEmpty ? "." : trimmed }
         let last = trimmed[trimmed.index(after: slash)...]
         return last.isEmpty ? "/" : String(last)
     }

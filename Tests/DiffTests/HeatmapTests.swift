@@ -1,6 +1,7 @@
 import PopoverDiff
 import PopoverImage
 import Testing
+import TestSupport
 
 @Suite("Heatmap")
 struct HeatmapTests {
@@ -140,6 +141,38 @@ struct HeatmapTests {
                             && abs(Int(a.b) - Int(b.b)) <= oneStep, "magnitude \(magnitudes[y * w + x])")
                 } else {
                     #expect(a == b, "pixel \(x), \(y)")
+                }
+            }
+        }
+    }
+
+    @Test("the palette heatmap on random images of awkward sizes: greys exact at every alpha, colours within 3",
+          arguments: [(1, 1), (1, 40), (40, 1), (97, 33), (7, 300)])
+    func indexedMatchesRGBAOnRandomImages(width w: Int, height h: Int) {
+        var random = SplitMix64(seed: UInt64(w * 1000 + h))
+        let pixels = (0..<(w * h * 4)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let expected = RGBAImage(width: w, height: h, pixels: pixels)
+        var magnitudes = [UInt8](repeating: 0, count: w * h)
+        var classes = [DiffMap.PixelClass](repeating: .equal, count: w * h)
+        for i in 0..<(w * h) {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: classes[i] = .different; magnitudes[i] = UInt8.random(in: 1...255, using: &random)
+            case 1: classes[i] = .excused; magnitudes[i] = UInt8.random(in: 1...255, using: &random)
+            default: break
+            }
+        }
+        let diff = DiffMap(width: w, height: h, magnitudes: magnitudes, classes: classes)
+        let exact = Heatmap.render(expected: expected, diff: diff)
+        let shown = IndexedHeatmap.render(expected: expected, diff: diff).rgba
+        #expect(shown.width == w && shown.height == h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = exact[x, y], b = shown[x, y]
+                if classes[y * w + x] == .different {
+                    #expect(abs(Int(a.r) - Int(b.r)) <= 3 && abs(Int(a.g) - Int(b.g)) <= 3 && abs(Int(a.b) - Int(b.b)) <= 3,
+                            "pixel \(x), \(y)")
+                } else {
+                    #expect(a == b, "pixel \(x), \(y) over \(expected[x, y])")
                 }
             }
         }

@@ -16,6 +16,10 @@ struct FilePathsTests {
         ("/", "/", "/"),
         ("x/y/z.png", "x/y", "z.png"),
         ("../R", "..", "R"),
+        ("", ".", "."),
+        ("//", "/", "/"),
+        ("a/.", "a", "."),
+        ("/a/", "/", "a"),
     ]
 
     @Test("parent and last component, one-character names included (Foundation crashes on them)",

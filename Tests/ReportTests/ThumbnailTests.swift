@@ -2,6 +2,7 @@ import PopoverDiff
 import PopoverImage
 import PopoverReport
 import Testing
+import TestSupport
 
 /// Thumbnails, on images small enough to reason about.
 @Suite("Thumbnails")
@@ -60,6 +61,26 @@ struct ThumbnailTests {
     func smallImagesAreNotEnlarged() {
         let image = Self.image(width: 10, height: 6) { x, y in [UInt8(x * 20), UInt8(y * 40), 7, 255] }
         #expect(ReportThumbnail.make(image, fitting: 48) == image)
+    }
+
+    @Test("a palette heatmap's thumbnail is the thumbnail of its RGBA picture, at awkward sizes",
+          arguments: [(1, 1), (1, 130), (130, 1), (47, 49), (97, 33), (200, 7), (49, 48)])
+    func paletteThumbnailAtAwkwardSizes(width w: Int, height h: Int) {
+        var random = SplitMix64(seed: UInt64(w * 1000 + h))
+        // Few greys and alphas, so blocks mix equal pixels of several greys with colours.
+        let expected = Self.image(width: w, height: h) { _, _ in
+            let g = UInt8.random(in: 0...3, using: &random) * 80
+            return [g, g, g, [0, 128, 255][Int.random(in: 0..<3, using: &random)]]
+        }
+        var magnitudes = [UInt8](repeating: 0, count: w * h)
+        var classes = [DiffMap.PixelClass](repeating: .equal, count: w * h)
+        for i in 0..<(w * h) where Int.random(in: 0..<5, using: &random) == 0 {
+            classes[i] = Bool.random(using: &random) ? .different : .excused
+            magnitudes[i] = UInt8.random(in: 1...255, using: &random)
+        }
+        let heatmap = IndexedHeatmap.render(expected: expected,
+                                            diff: DiffMap(width: w, height: h, magnitudes: magnitudes, classes: classes))
+        #expect(ReportThumbnail.make(heatmap) == ReportThumbnail.make(heatmap.rgba, keepingColour: true))
     }
 
     @Test("a palette heatmap's thumbnail keeps its single different pixel the same way")
