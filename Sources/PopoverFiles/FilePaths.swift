@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Path arithmetic on plain strings. Foundation's `NSString` path methods on Linux crash
 /// on a path of one character (`R`, `.`, `R/`), and such names arrive from the command
 /// line (`--reports R`), so this module does the little it needs itself.
@@ -18,6 +26,14 @@ public enum FilePaths {
         guard let slash = trimmed.lastIndex(of: "/") else { return trimmed.isEmpty ? "." : trimmed }
         let last = trimmed[trimmed.index(after: slash)...]
         return last.isEmpty ? "/" : String(last)
+    }
+
+    /// `path` with every symbolic link and `.`/`..` resolved (POSIX `realpath`), or nil
+    /// when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {

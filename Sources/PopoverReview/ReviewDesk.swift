@@ -42,10 +42,18 @@ public struct ReviewDesk: Sendable {
         do { return try report.load() } catch { throw .report(error) }
     }
 
+    /// Loads the run and settles the goldens folder, so a review that could accept
+    /// nothing says why before it starts.
+    public func prepare() throws(ReviewError) -> CheckRun {
+        let run = try load()
+        _ = try store(for: run)
+        return run
+    }
+
     public func accept(_ choice: Choice, at date: Date = Date()) throws(ReviewError) -> ReviewOutcome {
         try transaction { run, outcome in
             let chosen = try select(choice, in: run)
-            let acceptor = GoldenAcceptor(store: store(for: run), cache: GoldenPixelCache(folder: cacheFolder))
+            let acceptor = GoldenAcceptor(store: try store(for: run), cache: GoldenPixelCache(folder: cacheFolder))
             for (index, approval) in chosen {
                 var result = run.results[index]
                 if result.accepted != nil {
@@ -78,7 +86,7 @@ public struct ReviewDesk: Sendable {
     public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
         try transaction { run, outcome in
             let chosen = try select(choice, in: run, forUndo: true)
-            let acceptor = GoldenAcceptor(store: store(for: run), cache: nil)
+            let acceptor = GoldenAcceptor(store: try store(for: run), cache: nil)
             for (index, _) in chosen {
                 var result = run.results[index]
                 do {
@@ -117,8 +125,17 @@ public struct ReviewDesk: Sendable {
         }
     }
 
-    private func store(for run: CheckRun) -> GoldenStore {
-        GoldenStore(folder: goldensFolder ?? run.goldensFolder)
+    /// The goldens folder: as named (`--goldens`), else the run's, which summary.json
+    /// gives and so is trusted only as a folder inside this one: a report from elsewhere
+    /// must not choose where goldens are written.
+    private func store(for run: CheckRun) throws(ReviewError) -> GoldenStore {
+        if let goldensFolder { return GoldenStore(folder: goldensFolder) }
+        let folder = run.goldensFolder
+        let parts = folder.split(separator: "/")
+        guard !folder.isEmpty, !folder.hasPrefix("/"), !parts.contains(".."), !folder.contains("\0") else {
+            throw .goldensFolderNotNamed(folder)
+        }
+        return GoldenStore(folder: folder)
     }
 
     /// The results a choice names, as (index in the run, approval if any), in run order.
@@ -157,7 +174,13 @@ public struct ReviewDesk: Sendable {
         guard !relative.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
         }
-        return report.path + "/" + relative
+        // Nor through a symbolic link out of it.
+        let path = report.path + "/" + relative
+        guard let real = FilePaths.realPath(path), let root = FilePaths.realPath(report.path),
+              real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
+        }
+        return path
     }
 
     private func keepPrevious(_ plan: GoldenAcceptor.Plan) throws(AcceptRefusal) {
@@ -194,6 +217,7 @@ public enum ReviewError: Error, Equatable, CustomStringConvertible {
     case nothingToDo(String, undo: Bool)
     case unknownCases([String])
     case approvals(file: String, reason: String)
+    case goldensFolderNotNamed(String)
 
     public var description: String {
         switch self {
@@ -204,6 +228,9 @@ public enum ReviewError: Error, Equatable, CustomStringConvertible {
         case .unknownCases(let ids):
             "not cases of the run being reviewed: " + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
         case .approvals(let file, let reason): "\(file): \(reason)"
+        case .goldensFolderNotNamed(let folder):
+            "the run's goldens folder \(String(reflecting: folder)) is not a folder inside this one; "
+                + "name the folder to accept into with --goldens"
         }
     }
 }

@@ -142,6 +142,11 @@ public struct GoldenAcceptor: Sendable {
         do {
             if let expected = acceptance.previousGoldenDigest {
                 guard let previous, SHA256.hex(previous) == expected else { throw AcceptRefusal.previousLost(id: id, path: previousPath) }
+                // Only ever a PNG back where a golden was: the kept file came from the report
+                // folder, which may have travelled.
+                guard (try? PNGFile.decode(previous, name: previousPath)) != nil else {
+                    throw AcceptRefusal.previousLost(id: id, path: previousPath)
+                }
                 try store.write(id, png: previous)
             } else {
                 try store.remove(id)

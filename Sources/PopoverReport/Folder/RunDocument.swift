@@ -56,6 +56,19 @@ public enum RunDocument {
                     + " (format \(format.map { "'\($0)'" } ?? "missing"), version \(version.map(String.init) ?? "missing"))")
             }
             run = try CheckRun(from: decoder)
+            // A report may come from elsewhere (a CI artifact): its IDs become paths of
+            // goldens and of files kept for undo, so each must be a case ID as the
+            // catalog makes them (no "..", no leading "/", no NUL), and appear once.
+            var seen = Set<String>()
+            for result in run.results {
+                guard GoldenCase.isSafeID(result.id) else {
+                    throw ReportError.unreadableRun(file: "", reason: "the case ID \(String(reflecting: result.id)) is not one "
+                        + "this tool makes (lowercase letters, digits and -+._@/ only, no '..', no leading '/')")
+                }
+                guard seen.insert(result.id).inserted else {
+                    throw ReportError.unreadableRun(file: "", reason: "the case \(result.id) is listed twice")
+                }
+            }
         }
 
         func encode(to encoder: any Encoder) throws {

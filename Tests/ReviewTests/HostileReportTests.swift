@@ -1,0 +1,111 @@
+import Foundation
+import PopoverFiles
+import PopoverHarness
+import PopoverImage
+import PopoverReport
+import PopoverReview
+import Testing
+import TestSupport
+
+/// A report folder is input like any other: it may come from a CI artifact of someone
+/// else's branch. Whatever its summary.json and files say, accepting writes only PNGs,
+/// only as goldens of the folder the reviewer chose, and only of images inside the report.
+@Suite("A report from elsewhere cannot steer where goldens go")
+struct HostileReportTests {
+    /// Rewrites summary.json with `edit` applied to its text.
+    func editSummary(_ f: ReviewFixture, _ edit: (String) -> String) throws {
+        let summary = f.reports + "/summary.json"
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        let edited = edit(text)
+        #expect(edited != text, "the edit changed nothing")
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: summary))
+    }
+
+    /// Every file under `folder`, relative to it.
+    func filesUnder(_ folder: String) -> Set<String> {
+        Set((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { !$0.hasSuffix("/") && !isFolder(folder + "/" + $0) })
+    }
+
+    func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    @Test("a case ID that climbs out ('..'), starts at '/', or holds a NUL makes the summary unreadable, naming it",
+          arguments: ["../../escaped", "/tmp/escaped", "flat/up/x\u{0}"])
+    func unsafeIDs(_ hostile: String) throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        let before = filesUnder(f.folder.path)
+        try editSummary(f) { $0.replacingOccurrences(of: "\"\(f.failed[0])\"", with: String(decoding: try! JSONEncoder().encode(hostile), as: UTF8.self)) }
+        #expect {
+            _ = try f.desk.accept(.matching(["flat"]))
+        } throws: { error in
+            "\(error)".contains("summary.json") && "\(error)".contains("is not one this tool makes")
+        }
+        #expect(filesUnder(f.folder.path) == before)
+    }
+
+    @Test("a case listed twice makes the summary unreadable instead of stopping the tool")
+    func duplicateIDs() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        try editSummary(f) { $0.replacingOccurrences(of: "\"\(f.failed[1])\"", with: "\"\(f.failed[0])\"") }
+        #expect {
+            _ = try f.desk.accept(.matching([f.failed[0]]))
+        } throws: { "\($0)".contains("the case \(f.failed[0]) is listed twice") }
+    }
+
+    @Test("a goldens folder the summary names outside this folder is not used; named with --goldens it is",
+          arguments: ["/tmp/elsewhere", "../elsewhere", "a/../../elsewhere"])
+    func goldensFolderFromSummary(_ hostile: String) throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        try editSummary(f) { text in
+            text.replacingOccurrences(of: "\"goldens\" : \"\(f.goldens)\"", with: "\"goldens\" : \"\(hostile)\"")
+        }
+        let unnamed = ReviewDesk(reportsFolder: f.reports, goldensFolder: nil, cacheFolder: f.folder.file("cache"))
+        #expect(throws: ReviewError.goldensFolderNotNamed(hostile)) { try unnamed.accept(.matching([f.failed[0]])) }
+        // The reviewer names the folder: accepted there.
+        let outcome = try f.desk.accept(.matching([f.failed[0]]))
+        #expect(outcome.accepted == [f.failed[0]])
+        #expect(try PNGFile.read(path: f.goldens + "/" + f.failed[0] + ".png") == f.drawn(f.failed[0]))
+    }
+
+    @Test("an actual image that is a symbolic link out of the report folder is refused; nothing is written")
+    func symlinkedActual() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        let path = try #require(try f.result(f.failed[0]).artifacts.actual?.path)
+        // A private picture outside the report, with the digest the summary records.
+        let secret = f.folder.file("secret.png")
+        let bytes = try FileIO.readBytes(path: f.reports + "/" + path)
+        try FileIO.writeAtomically(bytes, to: secret)
+        try FileManager.default.removeItem(atPath: f.reports + "/" + path)
+        try FileManager.default.createSymbolicLink(atPath: f.reports + "/" + path, withDestinationPath: secret)
+        let golden = try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png")
+        let outcome = try f.desk.accept(.matching([f.failed[0]]))
+        #expect(outcome.accepted.isEmpty)
+        #expect(outcome.refused.first?.reason.contains("leads out of the report folder") == true, "\(outcome.refused)")
+        #expect(try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png") == golden)
+    }
+
+    @Test("undo puts back only a PNG: a kept file that is not one is refused, the golden stays")
+    func undoOnlyPNG() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        _ = try f.desk.accept(.matching([f.failed[0]]))
+        let accepted = try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png")
+        // The kept previous golden replaced by a script, and the summary's digest with it.
+        let script = Array("#!/bin/sh\necho hello\n".utf8)
+        let kept = f.reports + "/accepted/" + f.failed[0] + ".previous.png"
+        let keptDigest = SHA256.hex(try FileIO.readBytes(path: kept))
+        try FileIO.writeAtomically(script, to: kept)
+        try editSummary(f) { $0.replacingOccurrences(of: keptDigest, with: SHA256.hex(script)) }
+        let outcome = try f.desk.undo(.matching([f.failed[0]]))
+        #expect(outcome.undone.isEmpty)
+        #expect(outcome.refused.first?.id == f.failed[0])
+        #expect(try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png") == accepted)
+    }
+}
