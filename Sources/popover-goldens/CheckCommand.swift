@@ -50,32 +50,11 @@ struct RecordCommand: ParsableCommand {
 /// the run's status.
 func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: String) throws {
     let catalog = try loadCatalog(skins: skins)
-    let folder = ReportFolder(reports)
-    let run: CheckRun
-    var reportPath: String?
-    do {
-        let staging = try folder.stage()
-        var runner = CheckRunner(catalog: catalog, options: options)
-        runner.sink = staging
-        let meter = ProgressMeter()
-        runner.progress = { done, total in meter.update(done, of: total) }
-        var finished: CheckRun
-        do {
-            finished = try runner.run()
-        } catch {
-            staging.discard()
-            throw error
-        }
-        meter.finish()
-        do {
-            reportPath = try folder.publish(finished, from: staging)
-        } catch {
-            finished.errors.append("\(error)")
-        }
-        run = finished
-    } catch {
-        throw UserError("\(error)")
-    }
+    var runner = CheckRunner(catalog: catalog, options: options)
+    let meter = ProgressMeter()
+    runner.progress = { done, total in meter.update(done, of: total) }
+    let (run, reportPath) = try userFacing { try ReportFolder(reports).check(runner) }
+    meter.finish()
     RunPrinter.print(run, verb: verb, reportPath: reportPath)
     if run.exitCode != 0 { throw ExitCode(run.exitCode) }
 }

@@ -30,12 +30,7 @@ struct FaultInjectionTests {
             guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
             return convert(try draw(c, skin))
         }
-        let report = ReportFolder(PackageFolders.testReports + "/faults/" + fault)
-        let staging = try report.stage()
-        runner.sink = staging
-        let run = try runner.run(cases: cases)
-        try report.publish(run, from: staging)
-        return run
+        return try ReportFolder(PackageFolders.testReports + "/faults/" + fault).check(runner, cases: cases).run
     }
 
     func expectExactly(_ run: CheckRun, failing predicted: Set<String>, _ fault: String) {

@@ -31,12 +31,7 @@ enum GoldenRun {
         options.goldensFolder = PackageFolders.goldens
         options.recordMode = try RecordMode.fromEnvironment()
         options.shard = try shard.get()
-        let folder = ReportFolder(reports)
-        let staging = try folder.stage()
-        var runner = CheckRunner(catalog: try catalog.get(), options: options)
-        runner.sink = staging
-        let run = try runner.run()
-        try folder.publish(run, from: staging)
+        let run = try ReportFolder(reports).check(CheckRunner(catalog: try catalog.get(), options: options)).run
         return (run, Dictionary(uniqueKeysWithValues: run.results.map { ($0.id, $0) }))
     }
 }

@@ -75,13 +75,13 @@ func recordThenCheck(_ scratch: TemporaryFolder, filter: String, faults: Faults 
 /// Runs `runner` with its pictures kept in a report folder at `reports`, and publishes
 /// the report there.
 func publishing(_ runner: CheckRunner, to reports: String, cases: [GoldenCase]? = nil) throws -> CheckRun {
-    let folder = ReportFolder(reports)
-    let staging = try folder.stage()
-    var runner = runner
-    runner.sink = staging
-    let run = try runner.run(cases: cases)
-    try folder.publish(run, from: staging)
+    let (run, published) = try ReportFolder(reports).check(runner, cases: cases)
+    guard published != nil else { throw PublishFailed(description: run.errors.last ?? "not published") }
     return run
+}
+
+struct PublishFailed: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// Reading the page back.

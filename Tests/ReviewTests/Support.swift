@@ -40,12 +40,7 @@ struct ReviewFixture {
         try FileManager.default.removeItem(atPath: folder.file("goldens/\(missing).png"))
         var never = options
         never.recordMode = .never
-        let report = ReportFolder(folder.file("reports"))
-        let staging = try report.stage()
-        var runner = CheckRunner(catalog: catalog, options: never)
-        runner.sink = staging
-        run = try runner.run()
-        try report.publish(run, from: staging)
+        run = try ReportFolder(folder.file("reports")).check(CheckRunner(catalog: catalog, options: never)).run
     }
 
     /// What the case draws: what accepting it must write.

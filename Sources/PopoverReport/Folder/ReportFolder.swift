@@ -42,6 +42,29 @@ public struct ReportFolder: Sendable {
 
     var name: String { FilePaths.lastComponent(of: path) }
 
+    /// A run with its report: `runner` hands its pictures to a staging folder beside this
+    /// one, and the report is published when the run is over. A run that throws leaves
+    /// nothing behind. A report that cannot be published does not change the verdicts: its
+    /// error joins the run's errors and `reportPath` is nil.
+    public func check(_ runner: CheckRunner, cases: [GoldenCase]? = nil) throws -> (run: CheckRun, reportPath: String?) {
+        let staging = try stage()
+        var runner = runner
+        runner.sink = staging
+        var run: CheckRun
+        do {
+            run = try runner.run(cases: cases)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        do {
+            return (run, try publish(run, from: staging))
+        } catch {
+            run.errors.append("\(error)")
+            return (run, nil)
+        }
+    }
+
     /// A new, empty staging folder for a run's report.
     public func stage() throws(ReportError) -> ReportStaging {
         let folder = parent + "/.\(name).staging-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
