@@ -70,11 +70,12 @@ let package = Package(
         .target(
             name: "PopoverReview",
             dependencies: ["PopoverHarness", "PopoverReport", "PopoverFiles",
-                           .product(name: "FlyingFox", package: "FlyingFox")]
+                           .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")]
         ),
         .target(
             name: "PopoverBench",
-            dependencies: ["PopoverHarness", "PopoverReport", "PopoverSkins", "PopoverDiff", "PopoverImage", "PopoverFiles"]
+            dependencies: ["PopoverHarness", "PopoverSkins", "PopoverRaster", "PopoverDiff", "PopoverImage", "PopoverFiles"]
         ),
         .executableTarget(
             name: "popover-goldens",
@@ -96,9 +97,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "GeometryTests", dependencies: ["PopoverGeometry", "TestSupport"]),
-        .testTarget(name: "ImageTests", dependencies: ["PopoverImage", "TestSupport"]),
-        .testTarget(name: "FileTests", dependencies: ["PopoverImage", "PopoverFiles", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage", "TestSupport"]),
+        .testTarget(name: "ImageTests", dependencies: ["PopoverImage"]),
+        .testTarget(name: "FileTests", dependencies: ["PopoverImage", "PopoverFiles", "CLibDeflate", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage"]),
         .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage", "PopoverFiles", "TestSupport"]),
         .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage", "TestSupport"]),
         .testTarget(
@@ -119,7 +120,11 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: ["PopoverHarness", "PopoverImage", "PopoverFiles", "TestSupport"]
         ),
-        .testTarget(name: "GoldenTests", dependencies: ["PopoverHarness", "PopoverReport", "TestSupport"]),
+        .testTarget(
+            name: "GoldenTests",
+            dependencies: ["PopoverHarness", "PopoverReport", "PopoverSkins", "PopoverRaster", "PopoverGeometry", "PopoverImage",
+                           "PopoverFiles", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
