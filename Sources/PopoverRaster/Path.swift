@@ -196,21 +196,4 @@ public struct Path: Sendable, Equatable {
         out.subpathStart = subpathStart?.applying(t)
         return out
     }
-
-    /// The smallest rectangle holding every point and control point, or nil when empty.
-    public var controlBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        func add(_ p: PathPoint) {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        for e in elements {
-            switch e {
-            case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p): add(c); add(p)
-            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
-            case .close: break
-            }
-        }
-        return minX.isFinite ? (minX, minY, maxX, maxY) : nil
-    }
 }

@@ -46,11 +46,6 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
-    /// The same pixels with a different scale factor (what `UIImage(cgImage:scale:)` does).
-    public func withScale(_ scale: Double) -> Pixmap {
-        Pixmap(storage: data, width: width, height: height, scale: scale)
-    }
-
     init(storage: [UInt8], width: Int, height: Int, scale: Double) {
         self.width = width
         self.height = height
@@ -65,19 +60,6 @@ public struct Pixmap: Sendable, Equatable {
             let words = raw.bindMemory(to: UInt32.self)
             for i in words.indices { words[i] = word.littleEndian }
         }
-    }
-
-    /// A copy of the rectangle of pixels at (`x`, `y`) of `width` x `height`, which must
-    /// lie inside this bitmap.
-    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Pixmap {
-        precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height,
-                     "crop \(x),\(y) \(w)x\(h) outside a \(width)x\(height) bitmap")
-        var out = Pixmap(width: w, height: h, scale: scale)
-        for row in 0..<h {
-            let src = ((y + row) * width + x) * 4
-            out.data.replaceSubrange(row * w * 4..<(row + 1) * w * 4, with: data[src..<src + w * 4])
-        }
-        return out
     }
 }
 

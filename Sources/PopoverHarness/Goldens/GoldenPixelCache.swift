@@ -113,8 +113,6 @@ public final class GoldenPixelCache: Sendable {
         ContentDigest.xxh64(image.pixels, seed: seed ^ (UInt64(image.width) << 32 | UInt64(image.height)))
     }
 
-    public var learnedCount: Int { learned.withLock { $0.count } }
-
     /// Runs `body` holding the cache folder's lock (created with the folder if need be).
     /// Without `waiting`, gives up after about a second rather than wait on a run that
     /// holds the lock (suspended, say): opening a cache must never hang a run.
