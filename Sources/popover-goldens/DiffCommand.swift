@@ -52,11 +52,18 @@ struct DiffCommand: ParsableCommand {
                 try printJSON(metrics)
             } else {
                 // Sizes differ: no pixels were compared.
-                try printJSON(["pass": "false", "error": result.failures.joined(separator: "; ")])
+                try printJSON(SizeMismatch(error: result.failures.joined(separator: "; ")))
             }
         } else {
             print(result.summary)
         }
         if !result.pass { throw ExitCode(1) }
     }
+}
+
+/// What `diff --json` prints when the sizes differ: a verdict with the same `pass` key
+/// as the metrics, and why.
+struct SizeMismatch: Encodable {
+    var pass = false
+    var error: String
 }

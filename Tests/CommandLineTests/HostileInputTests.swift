@@ -88,6 +88,11 @@ struct CLIHostileInputTests {
         let sizes = try runTool(["diff", "ok.png", "wide.png"], in: directory)
         #expect(sizes.status == 1)
         #expect(sizes.stdout.contains("expected 2 x 2, actual 3 x 2"), "\(sizes.stdout)")
+        // As JSON: the same boolean `pass` the metrics carry, not a string.
+        let json = try runTool(["diff", "--json", "ok.png", "wide.png"], in: directory)
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["pass"] as? Bool == false && (object?["error"] as? String)?.contains("3 x 2") == true, "\(json.stdout)")
     }
 
     // MARK: Goldens through the tool
