@@ -30,8 +30,12 @@ public struct ChildRun: Sendable, Codable {
             envp.forEach { free($0) }
         }
         let previous = FileManager.default.currentDirectoryPath
-        if let directory { FileManager.default.changeCurrentDirectoryPath(directory) }
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        // posix_spawn starts the child in our working folder: change it around the call
+        // (the bench runs one child at a time).
+        if let directory, !FileManager.default.changeCurrentDirectoryPath(directory) {
+            throw BenchError("\(directory): cannot run \(executable) there: the folder cannot be entered")
+        }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         var pid: pid_t = 0
         let start = ContinuousClock.now
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)

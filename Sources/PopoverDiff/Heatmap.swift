@@ -37,7 +37,7 @@ public struct HeatmapColor: Sendable, Hashable, Codable, CustomStringConvertible
     public var description: String { css }
 }
 
-/// The colour scale of a heatmap, for drawing beside it in a report.
+/// The colour scale of a heatmap, in numbers and words, for whoever draws it beside one.
 public struct HeatmapLegend: Sendable, Equatable, Codable {
     public struct Stop: Sendable, Equatable, Codable {
         /// A magnitude (largest channel difference), 1...255.
@@ -59,15 +59,6 @@ public struct HeatmapLegend: Sendable, Equatable, Codable {
     public var excusedLabel: String
     /// A sentence describing the scale for a caption.
     public var scale: String
-
-    /// A CSS `linear-gradient(to right, ...)` through the stops, for the legend bar.
-    public var cssGradient: String {
-        let parts = stops.map { stop in
-            let percent = (stop.position * 1000).rounded() / 10
-            return "\(stop.color) \(percent)%"
-        }
-        return "linear-gradient(to right, " + parts.joined(separator: ", ") + ")"
-    }
 }
 
 /// Draws a ``DiffMap`` as an image a person can read.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import PopoverDiff
 import PopoverHarness
 import PopoverImage
 import Testing
@@ -39,6 +40,13 @@ final class FailingRunReport {
     }
 
     deinit { scratch.remove() }
+
+    @Test("the heatmap legend's bar runs through magma from magnitude 1 at 0% to 255 at 100%")
+    func legendBar() {
+        let first = Heatmap.color(forMagnitude: 1).css, last = Heatmap.color(forMagnitude: 255).css
+        #expect(page.html.contains("background:linear-gradient(to right, \(first) 0.0%, "), "\(first)")
+        #expect(page.html.contains(", \(last) 100.0%)"), "\(last)")
+    }
 
     @Test("counts are what was injected")
     func countsAreWhatWasInjected() throws {

@@ -14,8 +14,9 @@ import PopoverSkins
 public struct CheckRunner: Sendable {
     public let catalog: CaseCatalog
     public let options: CheckOptions
-    /// Draws a case in straight colour; tests replace it to inject faults. Defaults to
-    /// the case's skin.
+    /// How a case is drawn, in straight colour: by its skin unless replaced, say to judge
+    /// the goldens against another renderer (the fault-injection suite draws with
+    /// deliberate faults this way).
     public var draw: @Sendable (GoldenCase) throws -> RGBAImage
     /// Receives the pictures of cases worth looking at.
     public var sink: any CaseArtifactSink = DiscardingSink()
