@@ -33,7 +33,9 @@ public struct ReviewResponse: Sendable {
 ///   browser sends one, must be this server too;
 /// - every request must carry the token printed at start-up: `POST /accept?token=…` and
 ///   `POST /undo?token=…` in the query; pages and images in the query or in the cookie
-///   the first page load sets (HttpOnly, SameSite=Strict);
+///   the first page load sets (HttpOnly, SameSite=Strict). The cookie holds a second
+///   token that can only read: browsers send a 127.0.0.1 cookie to every port of it, so
+///   another local program may see that one, and it accepts nothing;
 /// - the API takes only `POST` with `Content-Type: application/json` and a body of
 ///   exactly `{"ids": ["case/id", …]}`, every ID a case of the run being reviewed;
 /// - files are served only from the report folder: no `..`, no hidden names, nothing a
@@ -42,16 +44,20 @@ public struct ReviewGate: Sendable {
     public let desk: ReviewDesk
     public let port: Int
     public let token: String
+    /// The cookie's token: pages and images only.
+    public let viewToken: String
     public let files: ReportFiles
 
-    public init(desk: ReviewDesk, port: Int, token: String) {
+    public init(desk: ReviewDesk, port: Int, token: String, viewToken: String = ReviewServer.freshToken()) {
         self.desk = desk
         self.port = port
         self.token = token
+        self.viewToken = viewToken
         files = ReportFiles(folder: desk.report.path)
     }
 
-    static let cookieName = "popover-review"
+    /// Named for the port, so two review servers' cookies do not overwrite each other.
+    var cookieName: String { "popover-review-\(port)" }
     static let maximumBody = 256 * 1024
 
     public func respond(_ request: ReviewRequest) -> ReviewResponse {
@@ -81,13 +87,14 @@ public struct ReviewGate: Sendable {
             return ReviewResponse(status: 405, headers: [("Allow", "GET, HEAD"), ("Content-Type", "text/plain; charset=utf-8")],
                                   body: Array("refused: \(request.method) is not served here\n".utf8))
         }
-        let cookieToken = Self.cookie(Self.cookieName, in: request.headers["cookie"] ?? [])
-        guard let presented = queryToken ?? cookieToken, Self.same(presented, token) else {
+        let cookieToken = Self.cookie(cookieName, in: request.headers["cookie"] ?? [])
+        let trusted = queryToken.map { Self.same($0, token) } ?? cookieToken.map { Self.same($0, viewToken) } ?? false
+        guard trusted else {
             return .text(403, "refused: open the address popover-goldens review printed (it holds the token)")
         }
         var response = files.serve(path, headOnly: request.method == "HEAD")
         if queryToken != nil {
-            response.headers.append(("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"))
+            response.headers.append(("Set-Cookie", "\(cookieName)=\(viewToken); HttpOnly; SameSite=Strict; Path=/"))
         }
         return response
     }

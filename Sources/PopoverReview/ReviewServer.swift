@@ -20,7 +20,8 @@ public final class ReviewServer: Sendable {
     }
 
     /// 32 random bytes from the system's cryptographic generator, as hex.
-    static func freshToken() -> String {
+    /// 256 random bits, as hex.
+    public static func freshToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in
             let word = String(generator.next() as UInt64, radix: 16)

@@ -134,6 +134,10 @@ def live(url, golden, case_id):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         check(page.locator(".review.live").count() == 1, "the page did not switch to live review")
+        # Images load without the token in their address: the read-only cookie carries it.
+        image = section(page, case_id).locator("img.px").first
+        image.scroll_into_view_if_needed()
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle(), timeout=10000)
         before = digest(golden)
         section(page, case_id).locator('[data-accept-now="%s"]' % case_id).click()
         page.wait_for_selector('details.case.accepted[data-case="%s"]' % case_id)

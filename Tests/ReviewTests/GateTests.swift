@@ -1,4 +1,5 @@
 import Foundation
+import PopoverFiles
 import PopoverHarness
 import PopoverReview
 import Testing
@@ -10,8 +11,11 @@ import TestSupport
 struct GateTests {
     static let port = 40123
     static let token = String(repeating: "5e", count: 32)
+    static let viewToken = String(repeating: "7a", count: 32)
 
-    func gate(_ f: ReviewFixture) -> ReviewGate { ReviewGate(desk: f.desk, port: Self.port, token: Self.token) }
+    func gate(_ f: ReviewFixture) -> ReviewGate {
+        ReviewGate(desk: f.desk, port: Self.port, token: Self.token, viewToken: Self.viewToken)
+    }
 
     func request(_ method: String, _ target: String, headers: [String: [String]] = [:], body: String = "",
                  host: String = "127.0.0.1:\(port)") -> ReviewRequest {
@@ -26,7 +30,7 @@ struct GateTests {
 
     static let json = ["content-type": ["application/json"]]
 
-    @Test("a request with the token and this server's Host gets the page, and a cookie for the images")
+    @Test("a request with the token and this server's Host gets the page, and a cookie that can only read")
     func page() throws {
         let f = try ReviewFixture()
         defer { f.folder.remove() }
@@ -34,12 +38,21 @@ struct GateTests {
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self).contains("<!DOCTYPE html>"))
         let cookie = try #require(response.headers.first { $0.0 == "Set-Cookie" }?.1)
-        #expect(cookie == "popover-review=\(Self.token); HttpOnly; SameSite=Strict; Path=/")
+        #expect(cookie == "popover-review-\(Self.port)=\(Self.viewToken); HttpOnly; SameSite=Strict; Path=/")
         #expect(response.headers.contains { $0.0 == "Referrer-Policy" && $0.1 == "no-referrer" })
         let image = gate(f).respond(request("GET", "/" + (try f.result(f.failed[0]).artifacts.actual?.path ?? ""),
-                                            headers: ["cookie": ["other=1; popover-review=\(Self.token)"]]))
+                                            headers: ["cookie": ["other=1; popover-review-\(Self.port)=\(Self.viewToken)"]]))
         #expect(image.status == 200)
         #expect(image.headers.contains { $0 == ("Content-Type", "image/png") })
+        // What the cookie holds accepts nothing, in the query or in the cookie.
+        let golden = f.goldens + "/" + f.failed[0] + ".png"
+        let before = try FileIO.readBytes(path: golden)
+        let accept = gate(f).respond(request("POST", "/accept?token=\(Self.viewToken)", headers: Self.json, body: acceptBody([f.failed[0]])))
+        #expect(accept.status == 403)
+        #expect(try FileIO.readBytes(path: golden) == before)
+        // The API token in a cookie opens no page either: cookies carry only the view token.
+        let pageByAPIToken = gate(f).respond(request("GET", "/", headers: ["cookie": ["popover-review-\(Self.port)=\(Self.token)"]]))
+        #expect(pageByAPIToken.status == 403)
     }
 
 
@@ -61,7 +74,8 @@ struct GateTests {
         case "wrong token": return request("POST", "/accept?token=" + String(repeating: "5f", count: 32), headers: Self.json, body: acceptBody([id]))
         case "token of another length": return request("POST", "/accept?token=5e", headers: Self.json, body: acceptBody([id]))
         case "token only in a cookie for the API":
-            return request("POST", "/accept", headers: Self.json.merging(["cookie": ["popover-review=\(t)"]]) { $1 }, body: acceptBody([id]))
+            return request("POST", "/accept", headers: Self.json.merging(["cookie": ["popover-review-\(Self.port)=\(Self.viewToken)"]]) { $1 },
+                           body: acceptBody([id]))
         case "foreign Host": return request("POST", "/accept?token=\(t)", headers: Self.json, body: acceptBody([id]), host: "evil.example:\(Self.port)")
         case "no Host": return ReviewRequest(method: "GET", target: "/?token=\(t)", headers: [:])
         case "two Hosts": return request("GET", "/?token=\(t)", headers: ["host": ["127.0.0.1:\(Self.port)", "evil.example"]])
