@@ -49,7 +49,7 @@ public final class ReviewServer: Sendable {
     }
 }
 
-/// Hands each request to the gate, the body read only when its length is acceptable.
+/// Hands each request to the gate, the body read only when its stated length is acceptable.
 struct GateHandler: HTTPHandler {
     let gate: ReviewGate
 
@@ -57,10 +57,18 @@ struct GateHandler: HTTPHandler {
         var headers: [String: [String]] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased(), default: []].append(value) }
         var body: [UInt8] = []
-        if let length = headers["content-length"]?.first.flatMap({ Int($0) }), length > ReviewGate.maximumBody {
-            return HTTPResponse(statusCode: .payloadTooLarge, body: Data("refused: the body is too large\n".utf8))
+        if request.method.rawValue == "POST" {
+            // Only a body whose length is stated, and small, is ever read: a chunked one
+            // could be as long as its sender likes before any check has looked at it.
+            guard headers["transfer-encoding"] == nil, let length = headers["content-length"]?.first.flatMap({ Int($0) }) else {
+                return HTTPResponse(statusCode: HTTPStatusCode(411, phrase: "Length Required"),
+                                    body: Data("refused: a POST must state its Content-Length\n".utf8))
+            }
+            guard length <= ReviewGate.maximumBody else {
+                return HTTPResponse(statusCode: .payloadTooLarge, body: Data("refused: the body is too large\n".utf8))
+            }
+            body = [UInt8](try await request.bodyData)
         }
-        if request.method.rawValue == "POST" { body = [UInt8](try await request.bodyData) }
         let answer = gate.respond(ReviewRequest(method: request.method.rawValue, target: request.target.rawValue,
                                                 headers: headers, body: body))
         var responseHeaders = HTTPHeaders()

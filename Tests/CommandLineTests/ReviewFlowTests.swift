@@ -94,6 +94,11 @@ struct ReviewFlowTests {
         #expect(server.firstLine.hasPrefix("http://127.0.0.1:") && server.firstLine.contains("/?token="))
         #expect(try server.get("/?token=\(server.token)").status == 200)
         #expect(try server.get("/").status == 403)
+        // A body of unstated length is not read at all, token or not.
+        let chunked = try server.send("POST /accept?token=\(server.token) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            + "5\r\n{\"ids\r\n0\r\n\r\n")
+        #expect(chunked.status == 411, "\(chunked.status) \(chunked.body)")
         // Nothing listens on the machine's other addresses at that port.
         for address in ReviewProcess.otherAddresses() {
             #expect(!ReviewProcess.connects(address, server.port), "reachable on \(address)")
