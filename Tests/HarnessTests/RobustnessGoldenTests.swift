@@ -266,6 +266,24 @@ struct RobustnessGoldenTests {
         #expect(run.results.filter { !$0.id.hasPrefix("flat/up/") }.allSatisfy { $0.status == .new })
         #expect(run.exitCode == 2)
         #expect(!FileManager.default.fileExists(atPath: goldens + "/nowhere"))
+    }
 
+    @Test("a goldens folder that is a symbolic link to a real folder: nothing is written through it, each case's error names it")
+    func linkedCaseFolder() throws {
+        let goldens = temporaryFolder("robust-linked"), elsewhere = temporaryFolder("robust-elsewhere")
+        defer { removeFolders(goldens, elsewhere) }
+        try FileIO.createDirectories(goldens + "/flat")
+        try FileManager.default.createSymbolicLink(atPath: goldens + "/flat/up", withDestinationPath: elsewhere)
+        let run = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .missing,
+                                                                         filter: "flat/*/popover8*")).run()
+        let blocked = run.results.filter { $0.id.hasPrefix("flat/up/") }
+        try #require(!blocked.isEmpty)
+        for r in blocked {
+            #expect(r.status == .error)
+            #expect(r.message.contains("\(goldens)/flat/up is a symbolic link; goldens are written only into real folders"),
+                    "\(r.message)")
+        }
+        #expect(run.results.filter { !$0.id.hasPrefix("flat/up/") }.allSatisfy { $0.status == .new })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
 }

@@ -39,7 +39,23 @@ public struct GoldenStore: Sendable {
         if let slash = target.lastIndex(of: "/") {
             try FileIO.createDirectories(String(target[..<slash]))
         }
+        try refuseLinkedFolders(to: id)
         try FileIO.writeAtomically(png, to: target)
+    }
+
+    /// Goldens are written only into real folders below this one: a folder of the
+    /// goldens that is a symbolic link (which a branch can commit) would send writes
+    /// wherever it points.
+    func refuseLinkedFolders(to id: String) throws(FileError) {
+        var folderPath = folder
+        for part in id.split(separator: "/").dropLast() {
+            folderPath += "/" + part
+            var info = stat()
+            if lstat(folderPath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw FileError(path: path(for: id), operation: .write, code: 0,
+                                reason: "\(folderPath) is a symbolic link; goldens are written only into real folders")
+            }
+        }
     }
 
     /// Checks the folder exists and can be listed.
@@ -75,6 +91,11 @@ public struct GoldenStore: Sendable {
 
     /// Removes a golden and any folders it leaves empty.
     public func remove(_ id: String) throws(HarnessError) {
+        do {
+            try refuseLinkedFolders(to: id)
+        } catch {
+            throw .io("\(error)")
+        }
         do {
             try FileManager.default.removeItem(atPath: path(for: id))
         } catch {
