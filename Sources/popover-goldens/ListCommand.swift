@@ -11,6 +11,9 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Only this share of the cases, I/N (as check --shard would judge).")
     var shard: String?
 
+    @Option(help: "With --shard: share the cases out by how long each took in this earlier run's summary.json.")
+    var shardTimings: String?
+
     @Option(help: "The folder of skin folders.")
     var skins = "Skins"
 
@@ -25,7 +28,8 @@ struct ListCommand: ParsableCommand {
         }
         if let shard {
             let share = try userFacing { () throws(HarnessError) in try Shard(parsing: shard) }
-            cases = share.select(cases, cost: catalog.estimatedCost)
+            let timings = try shardTimings.map(loadTimings)
+            cases = share.select(cases, cost: catalog.shardCost(for: cases, timings: timings))
         }
         print(cases.map(\.id).joined(separator: "\n"))
         if !catalog.unavailableSkins.isEmpty { throw ExitCode(2) }

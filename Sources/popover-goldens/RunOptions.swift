@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import PopoverDiff
+import PopoverFiles
 import PopoverHarness
+import PopoverReport
 
 /// Options shared by check and record.
 struct RunOptions: ParsableArguments {
@@ -10,6 +12,9 @@ struct RunOptions: ParsableArguments {
 
     @Option(help: "Only this share of the cases, I/N (e.g. 2/3), for splitting a run over machines.")
     var shard: String?
+
+    @Option(help: "With --shard: share the cases out by how long each took in this earlier run's summary.json (give every shard the same file).")
+    var shardTimings: String?
 
     @Option(help: "The goldens folder.")
     var goldens = "Goldens"
@@ -47,6 +52,10 @@ struct RunOptions: ParsableArguments {
             options.jobs = jobs
         }
         if let shard { options.shard = try userFacing { () throws(HarnessError) in try Shard(parsing: shard) } }
+        if let shardTimings {
+            guard shard != nil else { throw UserError("--shard-timings: only with --shard") }
+            options.shardTimings = try loadTimings(shardTimings)
+        }
         options.suiteTolerance = try tolerance.tolerance()
         options.keepsImagesOfPassingCases = reportAllImages
         options.cacheFolder = noCache ? nil : (cache ?? GoldenPixelCache.defaultFolder())
@@ -77,3 +86,13 @@ struct ToleranceOptions: ParsableArguments {
 }
 
 extension RecordMode: ExpressibleByArgument {}
+
+/// Seconds by case ID from a run's summary.json (a merged one covers every case).
+func loadTimings(_ file: String) throws -> [String: Double] {
+    let run = try userFacing { () throws(ReportError) in
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readBytes(path: file) } catch { throw .unreadableRun(file: file, reason: "cannot read: \(error)") }
+        return try RunDocument.decode(bytes, name: file)
+    }
+    return Dictionary(run.results.map { ($0.id, $0.seconds) }, uniquingKeysWith: { a, _ in a })
+}

@@ -38,6 +38,8 @@ struct CLIHostileInputTests {
         (["check", "--perceptual", "nan"], ["--perceptual: nan is not a finite number"]),
         (["check", "--perceptual", "-0.5"], ["--perceptual", "-0.5"]),
         (["check", "--jobs", "0"], ["--jobs: 0 is not a positive number of threads"]),
+        (["check", "--shard-timings", "earlier.json"], ["--shard-timings: only with --shard"]),
+        (["list", "--shard", "1/2", "--shard-timings", "no-such-summary.json"], ["no-such-summary.json", "cannot read"]),
         (["check", "--jobs", "-2"], ["--jobs: -2 is not a positive number of threads"]),
         (["check", "--filter", "nothing/like/this"], ["the filter 'nothing/like/this' matches no case"]),
         (["check", "--record", "sometimes"], ["sometimes", "--record"]),

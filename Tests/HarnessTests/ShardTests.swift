@@ -43,6 +43,42 @@ struct ShardTests {
         }
     }
 
+    @Test("timings from an earlier run: timed cases cost their seconds, untimed ones their pixels at the median rate")
+    func timedCosts() {
+        let cases = Array(catalog.cases.prefix(4))
+        // By hand: A 2 s over 100 px (0.02 s/px), B 6 s over 200 px (0.03), C untimed
+        // (50 px), D timed 0 s (not a timing: estimated, 400 px). The median of the two
+        // rates, taking the upper of an even count, is 0.03: C costs 1.5, D 12.
+        let pixels = [cases[0].id: 100.0, cases[1].id: 200, cases[2].id: 50, cases[3].id: 400]
+        let costs = Shard.costs(timed: [cases[0].id: 2, cases[1].id: 6, cases[3].id: 0],
+                                estimated: { pixels[$0.id]! }, for: cases)
+        #expect(costs == [cases[0].id: 2, cases[1].id: 6, cases[2].id: 1.5, cases[3].id: 12])
+        // Nothing timed: the estimate itself.
+        #expect(Shard.costs(timed: [:], estimated: { pixels[$0.id]! }, for: cases) == pixels)
+    }
+
+    @Test("shared out by skewed timings, each shard's timed total is within one case of an even share", arguments: [2, 3, 5])
+    func timedBalance(_ count: Int) throws {
+        // One skin at one scale (one group, split on its own), with timings far from its
+        // pixels: every seventh case 40 times slower. Cutting the cases into equal runs
+        // of cost, each owning the case whose middle it holds, puts every shard within
+        // one case's cost of total / count.
+        let group = catalog.cases.filter { $0.skinID == "gik-default" && $0.scale == 1 }
+        try #require(group.count > 100)
+        var timings: [String: Double] = [:]
+        for (i, c) in group.enumerated() { timings[c.id] = i % 7 == 0 ? 0.04 : 0.001 * Double(1 + i % 3) }
+        let cost = catalog.shardCost(for: group, timings: timings)
+        let total = timings.values.reduce(0, +), largest = timings.values.max()!
+        var covered = 0
+        for index in 1...count {
+            let share = try Shard(index: index, count: count).select(group, cost: cost)
+            covered += share.count
+            let seconds = share.reduce(0) { $0 + timings[$1.id]! }
+            #expect(abs(seconds - total / Double(count)) <= largest, "shard \(index): \(seconds) s of \(total)")
+        }
+        #expect(covered == group.count)
+    }
+
     @Test("cost, not count: a 3x case costs nine times its 1x twin; shards get equal cost within 3 %")
     func balanced() throws {
         // path-slate draws no shadow: the canvas is the bounds, so cost is w x h x scale^2.

@@ -87,6 +87,13 @@ public struct CaseCatalog: Sendable {
         Shard.estimatedCost(c, castsShadow: skin(c.skinID)?.castsShadow ?? false)
     }
 
+    /// The cost `Shard` shares `cases` out by: their pixels, or a previous run's durations.
+    public func shardCost(for cases: [GoldenCase], timings: [String: Double]?) -> (GoldenCase) -> Double {
+        guard let timings else { return estimatedCost }
+        let costs = Shard.costs(timed: timings, estimated: estimatedCost, for: cases)
+        return { costs[$0.id] ?? self.estimatedCost($0) }
+    }
+
     /// The IDs most like `filter`, for a filter that matches nothing: those holding the
     /// fewest edits away from its longest plain part, best first.
     public func closestIDs(to filter: String, count: Int = 3) -> [String] {

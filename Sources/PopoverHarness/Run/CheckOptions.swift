@@ -8,6 +8,9 @@ public struct CheckOptions: Sendable {
     public var filter: String?
     /// Only this shard of the selected cases (see `Shard`).
     public var shard: Shard?
+    /// How long each case took in a previous run (seconds by ID), to share cases out by
+    /// (see `Shard.costs`); nil shares them out by their pixels.
+    public var shardTimings: [String: Double]?
     public var recordMode: RecordMode = .never
     /// Delete goldens no case owns (within the filter).
     public var prune = false

@@ -51,7 +51,8 @@ public struct CheckRunner: Sendable {
         let started = Date()
         let selection: [GoldenCase]
         if let chosen { selection = chosen } else { selection = try selectedCases() }
-        let cases = options.shard.map { shard in shard.select(selection, cost: catalog.estimatedCost) } ?? selection
+        let cases = options.shard.map { shard in shard.select(selection, cost: catalog.shardCost(for: selection, timings: options.shardTimings)) }
+            ?? selection
         let store = GoldenStore(folder: options.goldensFolder)
         var errors: [String] = []
         var notes: [String] = []

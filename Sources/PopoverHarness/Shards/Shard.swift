@@ -69,6 +69,24 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         return owners
     }
 
+    /// Costs from a previous run's durations (seconds by case ID). A case the run did not
+    /// time is estimated from `estimated` (its pixels) at the median seconds per pixel of
+    /// the cases it did; with none timed, the estimate alone counts. The same durations
+    /// give the same split on every machine.
+    public static func costs(timed seconds: [String: Double], estimated: (GoldenCase) -> Double,
+                             for cases: [GoldenCase]) -> [String: Double] {
+        let rates = cases.compactMap { c -> Double? in
+            guard let s = seconds[c.id], s.isFinite, s > 0 else { return nil }
+            return s / max(estimated(c), 1e-9)
+        }.sorted()
+        let rate = rates.isEmpty ? 1 : rates[rates.count / 2]
+        var out: [String: Double] = [:]
+        for c in cases {
+            if let s = seconds[c.id], s.isFinite, s > 0 { out[c.id] = s } else { out[c.id] = estimated(c) * rate }
+        }
+        return out
+    }
+
     /// Estimated cost of a case: the pixels of its canvas (bounds, plus room for a shadow
     /// when the skin casts one, times the scale squared).
     public static func estimatedCost(_ c: GoldenCase, castsShadow: Bool) -> Double {
