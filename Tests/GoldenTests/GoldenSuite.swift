@@ -19,10 +19,20 @@ enum GoldenRun {
         return try Shard(parsing: text)
     }
 
+    /// GOLDEN_SHARD_TIMINGS, when set: an earlier run's summary.json to share the cases
+    /// out by (as `check --shard-timings`).
+    static let timings: Result<[String: Double]?, any Error> = Result {
+        guard let file = ProcessInfo.processInfo.environment["GOLDEN_SHARD_TIMINGS"], !file.isEmpty else { return nil }
+        let run = try RunDocument.decode(try FileIO.readBytes(path: file), name: file)
+        return Dictionary(run.results.map { ($0.id, $0.seconds) }, uniquingKeysWith: { a, _ in a })
+    }
+
     static var caseIDs: [String] {
         guard let catalog = try? catalog.get() else { return ["(the case catalog failed to load)"] }
         guard case .success(let shard) = shard else { return ["(GOLDEN_SHARD is not I/N)"] }
-        let cases = shard.map { $0.select(catalog.cases, cost: catalog.estimatedCost) } ?? catalog.cases
+        guard case .success(let timings) = timings else { return ["(GOLDEN_SHARD_TIMINGS cannot be read)"] }
+        let cases = shard.map { $0.select(catalog.cases, cost: catalog.shardCost(for: catalog.cases, timings: timings)) }
+            ?? catalog.cases
         return cases.map(\.id)
     }
 
@@ -31,6 +41,7 @@ enum GoldenRun {
         options.goldensFolder = PackageFolders.goldens
         options.recordMode = try RecordMode.fromEnvironment()
         options.shard = try shard.get()
+        options.shardTimings = try timings.get()
         let run = try ReportFolder(reports).check(CheckRunner(catalog: try catalog.get(), options: options)).run
         return (run, Dictionary(uniqueKeysWithValues: run.results.map { ($0.id, $0) }))
     }

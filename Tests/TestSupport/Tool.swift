@@ -76,6 +76,7 @@ public func toolProcess(_ executable: String, _ arguments: [String], in director
     environment["GOLDEN_RECORD"] = nil
     environment["CI"] = nil
     environment["GOLDEN_SHARD"] = nil
+    environment["GOLDEN_SHARD_TIMINGS"] = nil
     environment["POPOVER_GOLDENS_CACHE"] = NSTemporaryDirectory() + "popover-goldens-tool-cache-\(UUID().uuidString.prefix(8))"
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
