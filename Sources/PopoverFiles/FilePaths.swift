@@ -28,6 +28,27 @@ public enum FilePaths {
         return last.isEmpty ? "/" : String(last)
     }
 
+    /// The first folder on the way from `root` to `root/relative` (the last component
+    /// excluded) that is a symbolic link, or nil; stops at the first that does not exist
+    /// (nothing below it can be a link yet). `root` itself may be a link.
+    public static func linkedFolder(under root: String, along relative: String) -> String? {
+        var folder = root
+        for part in relative.split(separator: "/").dropLast() {
+            folder += "/" + part
+            var info = stat()
+            guard lstat(folder, &info) == 0 else { return nil }
+            if info.st_mode & S_IFMT == S_IFLNK { return folder }
+        }
+        return nil
+    }
+
+    /// The extension of the last component (`png` of `a/b.png`), empty when it has none.
+    public static func fileExtension(of path: String) -> String {
+        let last = lastComponent(of: path)
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
+        return String(last[last.index(after: dot)...])
+    }
+
     /// `path` with every symbolic link and `.`/`..` resolved (POSIX `realpath`), or nil
     /// when it does not exist.
     public static func realPath(_ path: String) -> String? {

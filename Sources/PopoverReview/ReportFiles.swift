@@ -1,7 +1,9 @@
 import Foundation
 import PopoverFiles
 
-/// Serving the report folder's files, and nothing else.
+/// Serving the report folder's images and data files, and nothing else. Never its page:
+/// a report that came from elsewhere could hold any script, so the server renders the
+/// page itself from the run (see `ReviewGate`).
 public struct ReportFiles: Sendable {
     public let folder: String
 
@@ -9,30 +11,35 @@ public struct ReportFiles: Sendable {
         self.folder = folder
     }
 
-    static let types = ["html": "text/html; charset=utf-8", "json": "application/json", "xml": "application/xml",
-                        "png": "image/png", "css": "text/css", "js": "text/javascript"]
+    static let types = ["json": "application/json", "xml": "application/xml", "png": "image/png"]
 
-    /// The file at URL path `path` ("/" is index.html), or a 404 for anything that is not
-    /// a regular file inside the folder.
+    /// The file at URL path `path`, or a 404 for anything that is not a regular PNG, JSON
+    /// or XML file inside the folder.
     func serve(_ path: String, headOnly: Bool) -> ReviewResponse {
-        guard let file = resolve(path) else { return .text(404, "not found") }
+        guard let file = resolve(path), let type = Self.types[FilePaths.fileExtension(of: file).lowercased()] else {
+            return .text(404, "not found")
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileIO.readBytes(path: file)
         } catch {
             return .text(404, "not found")
         }
-        let ext = (file as NSString).pathExtension.lowercased()
-        var headers = [("Content-Type", Self.types[ext] ?? "application/octet-stream"),
+        let headers = [("Content-Type", type),
                        ("X-Content-Type-Options", "nosniff"),
                        ("Referrer-Policy", "no-referrer"),
-                       // Accepting rewrites the page and the summary: never keep an old one.
-                       ("Cache-Control", ext == "png" ? "private, max-age=60" : "no-store")]
-        if ext == "html" {
-            headers.append(("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
-                + "script-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"))
-        }
+                       // Accepting rewrites the summary: never keep an old one.
+                       ("Cache-Control", type == "image/png" ? "private, max-age=60" : "no-store")]
         return ReviewResponse(status: 200, headers: headers, body: headOnly ? [] : bytes)
+    }
+
+    /// The page, rendered by this tool: only its own styles and scripts run.
+    static func page(_ html: String, headOnly: Bool) -> ReviewResponse {
+        let headers = [("Content-Type", "text/html; charset=utf-8"), ("X-Content-Type-Options", "nosniff"),
+                       ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+                       ("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
+                        + "script-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")]
+        return ReviewResponse(status: 200, headers: headers, body: headOnly ? [] : Array(html.utf8))
     }
 
     /// The file a URL path names inside the folder, or nil. Each segment is decoded once

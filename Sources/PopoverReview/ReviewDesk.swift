@@ -91,7 +91,14 @@ public struct ReviewDesk: Sendable {
                 var result = run.results[index]
                 do {
                     let previousPath = report.path + "/" + Self.previousFile(for: result.id)
-                    let previous = try? FileIO.readBytes(path: previousPath)
+                    // Kept inside the report, not through a link out of it.
+                    var inside = previousPath
+                    if FileManager.default.fileExists(atPath: previousPath) {
+                        do { inside = try imagePath(Self.previousFile(for: result.id), of: result.id) } catch {
+                            throw AcceptRefusal.previousLost(id: result.id, path: previousPath)
+                        }
+                    }
+                    let previous = try? FileIO.readBytes(path: inside)
                     try acceptor.undo(result, previous: previous, previousPath: previousPath)
                     try? FileManager.default.removeItem(atPath: previousPath)
                     result.accepted = nil
@@ -125,17 +132,16 @@ public struct ReviewDesk: Sendable {
         }
     }
 
-    /// The goldens folder: as named (`--goldens`), else the run's, which summary.json
-    /// gives and so is trusted only as a folder inside this one: a report from elsewhere
-    /// must not choose where goldens are written.
+    /// The goldens folder: as named (`--goldens`), else `Goldens` when the run was
+    /// checked against that. summary.json says which folder, and a report from elsewhere
+    /// must not choose where goldens are written (`Skins/...` holds PNG files too).
     private func store(for run: CheckRun) throws(ReviewError) -> GoldenStore {
         if let goldensFolder { return GoldenStore(folder: goldensFolder) }
         let folder = run.goldensFolder
-        let parts = folder.split(separator: "/")
-        guard !folder.isEmpty, !folder.hasPrefix("/"), !parts.contains(".."), !folder.contains("\0") else {
+        guard ["Goldens", "Goldens/", "./Goldens", "./Goldens/"].contains(folder) else {
             throw .goldensFolderNotNamed(folder)
         }
-        return GoldenStore(folder: folder)
+        return GoldenStore(folder: "Goldens")
     }
 
     /// The results a choice names, as (index in the run, approval if any), in run order.
@@ -186,6 +192,9 @@ public struct ReviewDesk: Sendable {
     private func keepPrevious(_ plan: GoldenAcceptor.Plan) throws(AcceptRefusal) {
         guard let previous = plan.previous else { return }
         let path = report.path + "/" + Self.previousFile(for: plan.id)
+        if let linked = FilePaths.linkedFolder(under: report.path, along: Self.previousFile(for: plan.id)) {
+            throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(linked) is a symbolic link")
+        }
         do {
             try FileIO.createDirectories(FilePaths.parent(of: path))
             try FileIO.writeAtomically(previous, to: path)
@@ -229,8 +238,8 @@ public enum ReviewError: Error, Equatable, CustomStringConvertible {
             "not cases of the run being reviewed: " + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
         case .approvals(let file, let reason): "\(file): \(reason)"
         case .goldensFolderNotNamed(let folder):
-            "the run's goldens folder \(String(reflecting: folder)) is not a folder inside this one; "
-                + "name the folder to accept into with --goldens"
+            "the run was checked against the goldens folder \(String(reflecting: folder)); a report does not "
+                + "choose where goldens are written, so name it with --goldens"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PopoverHarness
+import PopoverReport
 
 /// One HTTP request as the review server sees it: what arrived, nothing interpreted yet.
 public struct ReviewRequest: Sendable {
@@ -92,7 +93,18 @@ public struct ReviewGate: Sendable {
         guard trusted else {
             return .text(403, "refused: open the address popover-goldens review printed (it holds the token)")
         }
-        var response = files.serve(path, headOnly: request.method == "HEAD")
+        var response: ReviewResponse
+        if path == "/" || path == "/index.html" {
+            // Rendered from the checked run, never the index.html on disk (a report from
+            // elsewhere could carry a script that accepts on its own).
+            do {
+                response = ReportFiles.page(ReportPage.render(try desk.load()), headOnly: request.method == "HEAD")
+            } catch {
+                return .text(409, "the report cannot be read: \(error)")
+            }
+        } else {
+            response = files.serve(path, headOnly: request.method == "HEAD")
+        }
         if queryToken != nil {
             response.headers.append(("Set-Cookie", "\(cookieName)=\(viewToken); HttpOnly; SameSite=Strict; Path=/"))
         }

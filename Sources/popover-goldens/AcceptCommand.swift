@@ -28,7 +28,7 @@ struct AcceptCommand: ParsableCommand {
     @Option(help: "The report folder of the run.")
     var reports = "Reports"
 
-    @Option(help: "The goldens folder (default: the one the run was checked against).")
+    @Option(help: "The goldens folder (default: Goldens, when the run was checked against it; any other must be named).")
     var goldens: String?
 
     func validate() throws {

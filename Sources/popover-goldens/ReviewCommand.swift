@@ -15,7 +15,7 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "The report folder of the run.")
     var reports = "Reports"
 
-    @Option(help: "The goldens folder (default: the one the run was checked against).")
+    @Option(help: "The goldens folder (default: Goldens, when the run was checked against it; any other must be named).")
     var goldens: String?
 
     @Option(help: "The port to listen on, 0 for any free port.")

@@ -244,13 +244,13 @@ struct RobustnessGoldenTests {
         #expect(try FileIO.readBytes(path: goldens + "/flat/up") == Array("in the way\n".utf8))
     }
 
-    @Test("a golden that cannot be written (its folder cannot be made): error naming the file; others record")
+    @Test("a golden that cannot be written (its folder a link to nowhere): error naming the file; others record; nothing made")
     func goldenCannotBeWritten() throws {
         let goldens = temporaryFolder("robust-unwritable")
         defer { removeFolders(goldens) }
         // "flat/up" is a symbolic link to nowhere: the goldens under it read as missing,
-        // and recording them fails to make their folder. (Root ignores permissions, so
-        // this is how a refused write is simulated without a read-only mount.)
+        // and recording them is refused (root ignores permissions, so this is how a
+        // refused write is had without a read-only mount).
         try FileIO.createDirectories(goldens + "/flat")
         try FileManager.default.createSymbolicLink(atPath: goldens + "/flat/up",
                                                    withDestinationPath: goldens + "/nowhere/at/all")
@@ -260,30 +260,32 @@ struct RobustnessGoldenTests {
         try #require(!blocked.isEmpty)
         for r in blocked {
             #expect(r.status == .error)
-            #expect(r.message == "cannot record the golden: \(goldens)/flat/up: cannot create directory: "
-                + "\(goldens)/flat/up exists and is not a directory", "\(r.message)")
+            #expect(r.message == "cannot record the golden: \(goldens)/\(r.id).png: cannot write: "
+                + "\(goldens)/flat/up is a symbolic link; goldens are written only into real folders", "\(r.message)")
         }
         #expect(run.results.filter { !$0.id.hasPrefix("flat/up/") }.allSatisfy { $0.status == .new })
         #expect(run.exitCode == 2)
         #expect(!FileManager.default.fileExists(atPath: goldens + "/nowhere"))
     }
 
-    @Test("a goldens folder that is a symbolic link to a real folder: nothing is written through it, each case's error names it")
-    func linkedCaseFolder() throws {
+    @Test("a goldens folder that is a symbolic link to a real folder: nothing is written or made through it, each case's error names it",
+          arguments: ["flat/up", "flat"])
+    func linkedCaseFolder(_ linked: String) throws {
         let goldens = temporaryFolder("robust-linked"), elsewhere = temporaryFolder("robust-elsewhere")
         defer { removeFolders(goldens, elsewhere) }
         try FileIO.createDirectories(goldens + "/flat")
-        try FileManager.default.createSymbolicLink(atPath: goldens + "/flat/up", withDestinationPath: elsewhere)
+        if linked == "flat" { try FileManager.default.removeItem(atPath: goldens + "/flat") }
+        try FileManager.default.createSymbolicLink(atPath: goldens + "/" + linked, withDestinationPath: elsewhere)
         let run = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .missing,
                                                                          filter: "flat/*/popover8*")).run()
-        let blocked = run.results.filter { $0.id.hasPrefix("flat/up/") }
+        let blocked = run.results.filter { $0.id.hasPrefix(linked + "/") }
         try #require(!blocked.isEmpty)
         for r in blocked {
             #expect(r.status == .error)
-            #expect(r.message.contains("\(goldens)/flat/up is a symbolic link; goldens are written only into real folders"),
+            #expect(r.message.contains("\(goldens)/\(linked) is a symbolic link; goldens are written only into real folders"),
                     "\(r.message)")
         }
-        #expect(run.results.filter { !$0.id.hasPrefix("flat/up/") }.allSatisfy { $0.status == .new })
+        #expect(run.results.filter { !$0.id.hasPrefix(linked + "/") }.allSatisfy { $0.status == .new })
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
 }

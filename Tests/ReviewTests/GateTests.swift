@@ -56,6 +56,26 @@ struct GateTests {
     }
 
 
+    @Test("the page is rendered from the run, never the report's own index.html; no script or page file is served")
+    func pageNotFromDisk() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        // A report that travelled, with a page carrying its own script, and script files.
+        let planted = "<!DOCTYPE html><script>fetch('/accept?token='+location.search)</script>PLANTED"
+        try FileIO.writeAtomically(Array(planted.utf8), to: f.reports + "/index.html")
+        try FileIO.writeAtomically(Array("PLANTED".utf8), to: f.reports + "/cases/evil.js")
+        try FileIO.writeAtomically(Array(planted.utf8), to: f.reports + "/cases/evil.html")
+        for target in ["/?token=\(Self.token)", "/index.html?token=\(Self.token)"] {
+            let page = gate(f).respond(request("GET", target))
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(page.status == 200 && html.contains("<!DOCTYPE html>") && !html.contains("PLANTED"), "\(target)")
+            #expect(html.contains(f.failed[0]), "the page is the run's")
+        }
+        for file in ["/cases/evil.js", "/cases/evil.html"] {
+            #expect(gate(f).respond(request("GET", file + "?token=\(Self.token)")).status == 404, "\(file)")
+        }
+    }
+
     static let refusals: [(String, Int)] = [
         ("no token", 403), ("wrong token", 403), ("token of another length", 403), ("token only in a cookie for the API", 403),
         ("foreign Host", 421), ("no Host", 421), ("two Hosts", 421), ("Host on another port", 421),

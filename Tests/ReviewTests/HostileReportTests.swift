@@ -57,8 +57,8 @@ struct HostileReportTests {
         } throws: { "\($0)".contains("the case \(f.failed[0]) is listed twice") }
     }
 
-    @Test("a goldens folder the summary names outside this folder is not used; named with --goldens it is",
-          arguments: ["/tmp/elsewhere", "../elsewhere", "a/../../elsewhere"])
+    @Test("a goldens folder the summary names other than Goldens is not used; named with --goldens it is",
+          arguments: ["/tmp/elsewhere", "../elsewhere", "a/../../elsewhere", "Skins"])
     func goldensFolderFromSummary(_ hostile: String) throws {
         let f = try ReviewFixture()
         defer { f.folder.remove() }
@@ -89,6 +89,25 @@ struct HostileReportTests {
         #expect(outcome.accepted.isEmpty)
         #expect(outcome.refused.first?.reason.contains("leads out of the report folder") == true, "\(outcome.refused)")
         #expect(try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png") == golden)
+    }
+
+    @Test("undo reads the kept golden only inside the report: a link to a picture elsewhere is refused, the golden stays")
+    func undoThroughLink() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        _ = try f.desk.accept(.matching([f.failed[0]]))
+        let accepted = try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png")
+        let kept = f.reports + "/accepted/" + f.failed[0] + ".previous.png"
+        // A private PNG outside the report, linked in its place, its digest in the summary.
+        let outside = f.folder.file("private.png")
+        try PNGFile.write(RGBAImage(width: 2, height: 2), to: outside)
+        let keptDigest = SHA256.hex(try FileIO.readBytes(path: kept))
+        try FileManager.default.removeItem(atPath: kept)
+        try FileManager.default.createSymbolicLink(atPath: kept, withDestinationPath: outside)
+        try editSummary(f) { $0.replacingOccurrences(of: keptDigest, with: SHA256.hex(try! FileIO.readBytes(path: outside))) }
+        let outcome = try f.desk.undo(.matching([f.failed[0]]))
+        #expect(outcome.undone.isEmpty && outcome.refused.first?.id == f.failed[0], "\(outcome)")
+        #expect(try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png") == accepted)
     }
 
     @Test("undo puts back only a PNG: a kept file that is not one is refused, the golden stays")

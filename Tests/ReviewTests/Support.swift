@@ -40,7 +40,9 @@ struct ReviewFixture {
         try FileManager.default.removeItem(atPath: folder.file("goldens/\(missing).png"))
         var never = options
         never.recordMode = .never
-        run = try ReportFolder(folder.file("reports")).check(CheckRunner(catalog: catalog, options: never)).run
+        let checked = try ReportFolder(folder.file("reports")).check(CheckRunner(catalog: catalog, options: never))
+        guard checked.reportPath != nil else { throw FixtureError(description: "not published: \(checked.run.errors)") }
+        run = checked.run
     }
 
     /// What the case draws: what accepting it must write.

@@ -36,6 +36,8 @@ public struct GoldenStore: Sendable {
     /// Writes a golden's PNG bytes atomically, creating folders as needed.
     public func write(_ id: String, png: [UInt8]) throws(FileError) {
         let target = path(for: id)
+        // Before creating anything: creating folders follows links too.
+        try refuseLinkedFolders(to: id)
         if let slash = target.lastIndex(of: "/") {
             try FileIO.createDirectories(String(target[..<slash]))
         }
@@ -47,14 +49,9 @@ public struct GoldenStore: Sendable {
     /// goldens that is a symbolic link (which a branch can commit) would send writes
     /// wherever it points.
     func refuseLinkedFolders(to id: String) throws(FileError) {
-        var folderPath = folder
-        for part in id.split(separator: "/").dropLast() {
-            folderPath += "/" + part
-            var info = stat()
-            if lstat(folderPath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                throw FileError(path: path(for: id), operation: .write, code: 0,
-                                reason: "\(folderPath) is a symbolic link; goldens are written only into real folders")
-            }
+        if let linked = FilePaths.linkedFolder(under: folder, along: id + ".png") {
+            throw FileError(path: path(for: id), operation: .write, code: 0,
+                            reason: "\(linked) is a symbolic link; goldens are written only into real folders")
         }
     }
 

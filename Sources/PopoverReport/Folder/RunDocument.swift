@@ -69,6 +69,13 @@ public enum RunDocument {
                     throw ReportError.unreadableRun(file: "", reason: "the case \(result.id) is listed twice")
                 }
             }
+            if let selection = run.shard?.selection {
+                var selected = Set<String>()
+                for id in selection where !GoldenCase.isSafeID(id) || !selected.insert(id).inserted {
+                    throw ReportError.unreadableRun(file: "", reason: "the shard's case list names \(String(reflecting: id)) "
+                        + "twice or is not a case ID this tool makes")
+                }
+            }
         }
 
         func encode(to encoder: any Encoder) throws {
