@@ -26,6 +26,7 @@ struct ListCommand: ParsableCommand {
         if cases.isEmpty, let filter {
             throw UserError("\(HarnessError.noCaseMatches(filter, closest: catalog.closestIDs(to: filter)))")
         }
+        if shardTimings != nil && shard == nil { throw UserError("--shard-timings: only with --shard") }
         if let shard {
             let share = try userFacing { () throws(HarnessError) in try Shard(parsing: shard) }
             let timings = try shardTimings.map(loadTimings)

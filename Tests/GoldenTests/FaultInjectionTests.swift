@@ -30,7 +30,9 @@ struct FaultInjectionTests {
             guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
             return convert(try draw(c, skin))
         }
-        return try ReportFolder(PackageFolders.testReports + "/faults/" + fault).check(runner, cases: cases).run
+        let checked = try ReportFolder(PackageFolders.testReports + "/faults/" + fault).check(runner, cases: cases)
+        #expect(checked.reportPath != nil, "the report was not published: \(checked.run.errors)")
+        return checked.run
     }
 
     func expectExactly(_ run: CheckRun, failing predicted: Set<String>, _ fault: String) {

@@ -36,7 +36,7 @@ struct RunMergeTests {
 
     @Test("refused, naming the problem", arguments: [
         "not sharded", "count differs", "given twice", "missing", "other goldens", "other tolerances",
-        "other record mode", "other catalog", "other selection", "judged twice", "not judged", "not in the run",
+        "other record mode", "other catalog", "other shard timings", "other selection", "judged twice", "not judged", "not in the run",
     ])
     func refusal(_ kind: String) {
         let a = shard(1, of: 2, judging: ["s/up/a@1x", "s/up/b@1x", "s/down/c@1x"])
@@ -57,16 +57,18 @@ struct RunMergeTests {
         case "missing":
             shards = [a]
             expected = .shardMissing(indices: [2], count: 2)
-        case "other goldens", "other tolerances", "other record mode", "other catalog":
+        case "other goldens", "other tolerances", "other record mode", "other catalog", "other shard timings":
             switch kind {
             case "other goldens": other.goldens = "g2"
             case "other tolerances": other.tolerances = "t2"
             case "other record mode": other.recordMode = .all
+            case "other shard timings": other.shareCosts = "timings 1234"
             default: other.catalog = "c2"
             }
             shards[1] = shard(2, of: 2, judging: ["s/down/d@2x", "s/left/e@1x"], identity: other)
             expected = .differentRun(source: "shard2", what: ["other goldens": "goldens", "other tolerances": "tolerances",
-                                                              "other record mode": "record mode"][kind] ?? "case catalog")
+                                                              "other record mode": "record mode",
+                                                              "other shard timings": "shard timings"][kind] ?? "case catalog")
         case "other selection":
             shards[1] = shard(2, of: 2, judging: ["s/down/d@2x", "s/left/e@1x"], selection: Self.ids.reversed())
             expected = .differentRun(source: "shard2", what: "cases selected")

@@ -44,7 +44,7 @@ struct ShardTests {
     }
 
     @Test("timings from an earlier run: timed cases cost their seconds, untimed ones their pixels at the median rate")
-    func timedCosts() {
+    func timedCosts() throws {
         let cases = Array(catalog.cases.prefix(4))
         // By hand: A 2 s over 100 px (0.02 s/px), B 6 s over 200 px (0.03), C untimed
         // (50 px), D timed 0 s (not a timing: estimated, 400 px). The median of the two
@@ -55,6 +55,14 @@ struct ShardTests {
         #expect(costs == [cases[0].id: 2, cases[1].id: 6, cases[2].id: 1.5, cases[3].id: 12])
         // Nothing timed: the estimate itself.
         #expect(Shard.costs(timed: [:], estimated: { pixels[$0.id]! }, for: cases) == pixels)
+        // A case of another skin or scale is not priced by this group's rate, and an absurd
+        // timing (1e307 s) is no timing: F, 400 px in A's group, costs 12 like D.
+        let other = try #require(catalog.cases.first { $0.skinID != cases[0].skinID || $0.scale != cases[0].scale })
+        let f = try #require(catalog.cases.dropFirst(4).first { $0.skinID == cases[0].skinID && $0.scale == cases[0].scale })
+        let more = pixels.merging([other.id: 300, f.id: 400]) { a, _ in a }
+        let mixed = Shard.costs(timed: [cases[0].id: 2, cases[1].id: 6, f.id: 1e307], estimated: { more[$0.id]! },
+                                for: cases + [other, f])
+        #expect(mixed[other.id] == 300 && mixed[f.id] == 12 && mixed[cases[2].id] == 1.5)
     }
 
     @Test("shared out by skewed timings, each shard's timed total is within one case of an even share", arguments: [2, 3, 5])

@@ -142,8 +142,14 @@ public struct CheckRunner: Sendable {
             }
             goldens.update(Array("\(c.id) \(digest)\n".utf8))
         }
+        var shareCosts = "pixels"
+        if let timings = options.shardTimings {
+            var digest = SHA256()
+            for (id, seconds) in timings.sorted(by: { $0.key < $1.key }) { digest.update(Array("\(id) \(seconds)\n".utf8)) }
+            shareCosts = "timings " + digest.finalizeHex()
+        }
         return RunIdentity(goldens: goldens.finalizeHex(), tolerances: SHA256.hex(Array(tolerances.canonicalText.utf8)),
-                           recordMode: options.recordMode, catalog: catalog.digest)
+                           recordMode: options.recordMode, catalog: catalog.digest, shareCosts: shareCosts)
     }
 }
 

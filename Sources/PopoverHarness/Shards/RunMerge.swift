@@ -56,6 +56,7 @@ public enum RunMerge {
             let a = shard.identity, b = reference.identity
             for (what, same) in [("goldens", a.goldens == b.goldens), ("tolerances", a.tolerances == b.tolerances),
                                  ("record mode", a.recordMode == b.recordMode), ("case catalog", a.catalog == b.catalog),
+                                 ("shard timings", (a.shareCosts ?? "pixels") == (b.shareCosts ?? "pixels")),
                                  ("cases selected", shard.selection == reference.selection)] where !same {
                 throw .differentRun(source: source, what: what)
             }

@@ -51,7 +51,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Every case's shard (1-based), by ID.
     public static func assign(_ cases: [GoldenCase], count: Int, cost: (GoldenCase) -> Double) -> [String: Int] {
         var groups: [String: [GoldenCase]] = [:]
-        for c in cases { groups["\(c.skinID)@\(c.scale)x", default: []].append(c) }
+        for c in cases { groups[group(of: c), default: []].append(c) }
         var owners: [String: Int] = [:]
         for (name, members) in groups {
             let ordered = members.map { (c: $0, key: hash($0.id)) }.sorted { ($0.key, $0.c.id) < ($1.key, $1.c.id) }
@@ -70,22 +70,30 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Costs from a previous run's durations (seconds by case ID). A case the run did not
-    /// time is estimated from `estimated` (its pixels) at the median seconds per pixel of
-    /// the cases it did; with none timed, the estimate alone counts. The same durations
-    /// give the same split on every machine.
+    /// time (or timed at zero, or at more than a day, which no case takes) is estimated
+    /// from `estimated` (its pixels) at the median seconds per pixel of the timed cases of
+    /// its own skin and scale; a group with none timed keeps its estimates. Groups are
+    /// split apart, so only costs within a group matter, and timings of one group never
+    /// move a case of another. The same durations give the same split on every machine.
     public static func costs(timed seconds: [String: Double], estimated: (GoldenCase) -> Double,
                              for cases: [GoldenCase]) -> [String: Double] {
-        let rates = cases.compactMap { c -> Double? in
-            guard let s = seconds[c.id], s.isFinite, s > 0 else { return nil }
-            return s / max(estimated(c), 1e-9)
-        }.sorted()
-        let rate = rates.isEmpty ? 1 : rates[rates.count / 2]
+        func timed(_ c: GoldenCase) -> Double? {
+            guard let s = seconds[c.id], s.isFinite, s > 0, s <= 86_400 else { return nil }
+            return s
+        }
+        var groups: [String: [GoldenCase]] = [:]
+        for c in cases { groups[group(of: c), default: []].append(c) }
         var out: [String: Double] = [:]
-        for c in cases {
-            if let s = seconds[c.id], s.isFinite, s > 0 { out[c.id] = s } else { out[c.id] = estimated(c) * rate }
+        for members in groups.values {
+            let rates = members.compactMap { c in timed(c).map { $0 / max(estimated(c), 1e-9) } }.sorted()
+            let rate = rates.isEmpty ? 1 : rates[rates.count / 2]
+            for c in members { out[c.id] = timed(c) ?? estimated(c) * rate }
         }
         return out
     }
+
+    /// The group a case is split within: its skin at its scale.
+    static func group(of c: GoldenCase) -> String { "\(c.skinID)@\(c.scale)x" }
 
     /// Estimated cost of a case: the pixels of its canvas (bounds, plus room for a shadow
     /// when the skin casts one, times the scale squared).

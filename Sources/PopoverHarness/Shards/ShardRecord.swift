@@ -19,17 +19,21 @@ public struct ShardRecord: Sendable, Hashable, Codable {
 }
 
 /// Digests of what makes two runs comparable: the goldens they judged against, the
-/// tolerances, the record mode and the case catalog (every case ID and what it draws).
+/// tolerances, the record mode and the case catalog (every case ID and what it draws),
+/// and how its cases were shared out ("pixels", or a digest of the timings given).
 public struct RunIdentity: Sendable, Hashable, Codable {
     public var goldens: String
     public var tolerances: String
     public var recordMode: RecordMode
     public var catalog: String
+    /// nil in shard records written before timings existed: those shared out by pixels.
+    public var shareCosts: String?
 
-    public init(goldens: String, tolerances: String, recordMode: RecordMode, catalog: String) {
+    public init(goldens: String, tolerances: String, recordMode: RecordMode, catalog: String, shareCosts: String = "pixels") {
         self.goldens = goldens
         self.tolerances = tolerances
         self.recordMode = recordMode
         self.catalog = catalog
+        self.shareCosts = shareCosts
     }
 }
