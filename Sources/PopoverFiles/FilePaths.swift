@@ -42,6 +42,14 @@ public enum FilePaths {
         return nil
     }
 
+    /// The real path of `path` (links followed) if it exists and lies inside `folder`'s
+    /// real path; nil otherwise, so a symbolic link out of the folder leads nowhere.
+    public static func realPath(_ path: String, inside folder: String) -> String? {
+        guard let root = realPath(folder), let real = realPath(path),
+              real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return nil }
+        return real
+    }
+
     /// The extension of the last component (`png` of `a/b.png`), empty when it has none.
     public static func fileExtension(of path: String) -> String {
         let last = lastComponent(of: path)

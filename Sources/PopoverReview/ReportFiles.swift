@@ -55,16 +55,9 @@ public struct ReportFiles: Sendable {
                   !name.contains("/"), !name.contains("\0") else { return nil }
             decoded.append(name)
         }
-        guard let root = realPath(folder), let full = realPath(folder + "/" + decoded.joined(separator: "/")),
-              full.hasPrefix(root + "/") else { return nil }
+        guard let full = FilePaths.realPath(folder + "/" + decoded.joined(separator: "/"), inside: folder) else { return nil }
         var info = stat()
         guard stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return full
-    }
-
-    private func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

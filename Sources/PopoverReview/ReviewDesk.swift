@@ -182,8 +182,7 @@ public struct ReviewDesk: Sendable {
         }
         // Nor through a symbolic link out of it.
         let path = report.path + "/" + relative
-        guard let real = FilePaths.realPath(path), let root = FilePaths.realPath(report.path),
-              real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        guard FilePaths.realPath(path, inside: report.path) != nil else {
             throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
         }
         return path
