@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PopoverDiff
-import PopoverFiles
 import PopoverHarness
 import PopoverReport
 
@@ -89,10 +88,5 @@ extension RecordMode: ExpressibleByArgument {}
 
 /// Seconds by case ID from a run's summary.json (a merged one covers every case).
 func loadTimings(_ file: String) throws -> [String: Double] {
-    let run = try userFacing { () throws(ReportError) in
-        let bytes: [UInt8]
-        do { bytes = try FileIO.readBytes(path: file) } catch { throw .unreadableRun(file: file, reason: "cannot read: \(error)") }
-        return try RunDocument.decode(bytes, name: file)
-    }
-    return Dictionary(run.results.map { ($0.id, $0.seconds) }, uniquingKeysWith: { a, _ in a })
+    try userFacing { () throws(ReportError) in try RunDocument.read(file) }.caseSeconds
 }

@@ -23,8 +23,7 @@ enum GoldenRun {
     /// out by (as `check --shard-timings`).
     static let timings: Result<[String: Double]?, any Error> = Result {
         guard let file = ProcessInfo.processInfo.environment["GOLDEN_SHARD_TIMINGS"], !file.isEmpty else { return nil }
-        let run = try RunDocument.decode(try FileIO.readBytes(path: file), name: file)
-        return Dictionary(run.results.map { ($0.id, $0.seconds) }, uniquingKeysWith: { a, _ in a })
+        return try RunDocument.read(file).caseSeconds
     }
 
     static var caseIDs: [String] {

@@ -55,6 +55,11 @@ public struct CheckRun: Sendable {
 
     public var failures: [CaseResult] { results.filter { $0.status.isFailure } }
 
+    /// How long each case took, by ID: what `Shard.costs` shares cases out by.
+    public var caseSeconds: [String: Double] {
+        Dictionary(results.map { ($0.id, $0.seconds) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Counts by status (`passed`, `failed`, ...), plus `total`, `orphaned`, `pruned`,
     /// `accepted` and `runErrors`.
     public var counts: [String: Int] {

@@ -1,4 +1,5 @@
 import Foundation
+import PopoverFiles
 import PopoverHarness
 
 /// `summary.json`: a finished run as data, for scripts, dashboards, and this tool itself
@@ -29,6 +30,13 @@ public enum RunDocument {
     }
 
     /// Reads a document written by `encode`; `name` (usually the path) names it in errors.
+    /// The run a summary.json file holds.
+    public static func read(_ file: String) throws(ReportError) -> CheckRun {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readBytes(path: file) } catch { throw .unreadableRun(file: file, reason: "cannot read: \(error.reason)") }
+        return try decode(bytes, name: file)
+    }
+
     public static func decode(_ bytes: [UInt8], name: String) throws(ReportError) -> CheckRun {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
