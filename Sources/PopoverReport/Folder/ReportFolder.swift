@@ -67,7 +67,7 @@ public struct ReportFolder: Sendable {
 
     /// A new, empty staging folder for a run's report.
     public func stage() throws(ReportError) -> ReportStaging {
-        let folder = parent + "/.\(name).staging-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+        let folder = sibling("staging")
         do {
             try FileIO.createDirectories(folder + "/cases")
         } catch {
@@ -146,7 +146,7 @@ public struct ReportFolder: Sendable {
                 if try FileIO.exchange(staging, path) { return }
                 // No atomic swap here: old aside (under a name no other run deletes), new
                 // in, old retired; if the new one cannot go in, the old one goes back.
-                let aside = parent + "/.\(name).aside-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+                let aside = sibling("aside")
                 try FileIO.move(path, to: aside)
                 do {
                     try FileIO.move(staging, to: path)
@@ -191,8 +191,12 @@ public struct ReportFolder: Sendable {
     }
 
     /// A fresh name for a report being retired.
-    func retiredName() -> String {
-        parent + "/.\(name).retired-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    func retiredName() -> String { sibling("retired") }
+
+    /// A fresh hidden folder name beside the report, `.<name>.<kind>-<pid>-<hex>`: the
+    /// form `isGenerated` recognises.
+    private func sibling(_ kind: String) -> String {
+        parent + "/.\(name).\(kind)-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 
     /// The retired reports beside this folder: `.<name>.retired-<pid>-<hex>` exactly, so
