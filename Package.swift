@@ -69,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "PopoverReview",
-            dependencies: ["PopoverHarness", "PopoverReport", "PopoverFiles",
+            dependencies: ["PopoverHarness", "PopoverReport", "PopoverFiles", "PopoverSkins", "PopoverGeometry",
                            .product(name: "FlyingFox", package: "FlyingFox"),
                            .product(name: "FlyingSocks", package: "FlyingFox")]
         ),

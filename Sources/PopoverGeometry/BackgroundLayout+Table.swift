@@ -11,8 +11,8 @@ extension BackgroundLayout: CustomStringConvertible {
         let imageLine = mirrored ? "\(image), mirrored (\(stretch))" : "\(image) (\(stretch))"
         let header = ["stage", "width", "height", "top", "left", "bottom", "right"]
         let rows = stages.enumerated().map { index, stage in
-            [String(index + 1), format(stage.size.width), format(stage.size.height)]
-                + stage.capInsets.all.map(format)
+            [String(index + 1), plainNumber(stage.size.width), plainNumber(stage.size.height)]
+                + stage.capInsets.all.map(plainNumber)
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0

@@ -33,6 +33,6 @@ public struct EdgeInsets: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Reads "41, 9, 9, 47", the order the specification's tables use.
     public var description: String {
-        all.map(format).joined(separator: ", ")
+        all.map(plainNumber).joined(separator: ", ")
     }
 }

@@ -30,24 +30,24 @@ public enum GeometryError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nonFiniteArrowOffset(let offset):
-            return "arrow offset must be a finite number, got \(format(offset))"
+            return "arrow offset must be a finite number, got \(plainNumber(offset))"
         case .invalidBounds(let bounds):
             return "bounds must be finite and non-negative, got \(bounds)"
         case .boundsTooSmall(let bounds, let direction, let minimum):
             return "bounds \(bounds) are too small for \(direction.withArticle): need at least "
-                + "\(format(minimum.width)) wide and \(format(minimum.height)) tall "
+                + "\(plainNumber(minimum.width)) wide and \(plainNumber(minimum.height)) tall "
                 + "to hold the corners and the arrow"
         case .invalidMetric(let name, let value):
-            return "\(name) must be a finite, non-negative number, got \(format(value))"
+            return "\(name) must be a finite, non-negative number, got \(plainNumber(value))"
         case .secondStageDoesNotFit(let image, let stageLength, let inset, let metric):
             return "the two-stage stretch of image '\(image)' needs a first stage of at least "
-                + "\(format(inset + 1)) points for a \(metric) of \(format(inset)), got \(format(stageLength)): "
+                + "\(plainNumber(inset + 1)) points for a \(metric) of \(plainNumber(inset)), got \(plainNumber(stageLength)): "
                 + "the metrics do not fit together"
         case .capInsetsTooLarge(let image, let size, let capInsets):
             return "cap insets \(capInsets) of image '\(image)' overlap in its \(size) size: "
                 + "left + right must not exceed the width, top + bottom the height"
         case .arrowHeightExceedsBounds(let arrowHeight, let bounds, let direction):
-            return "arrow height \(format(arrowHeight)) does not fit in bounds \(bounds) "
+            return "arrow height \(plainNumber(arrowHeight)) does not fit in bounds \(bounds) "
                 + "with \(direction.withArticle)"
         case .unknownAnchor(let name):
             return "unknown anchor '\(name)' (known: \(Anchor.knownNamesSummary))"
@@ -58,14 +58,14 @@ public enum GeometryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidContentSize(let size):
             return "content size must be finite and non-negative, got \(size)"
         case .invalidKeyboardHeight(let height):
-            return "keyboard height must be a finite, non-negative number, got \(format(height))"
+            return "keyboard height must be a finite, non-negative number, got \(plainNumber(height))"
         case .noRoom(let anchor, let direction, let orientation):
             let place = orientation.map { " in \($0)" } ?? ""
             return "no room for a popover from anchor \(anchor) with \(direction.withArticle)\(place): "
-                + "inside the \(format(Placement.margin))-point margin there is not enough space "
+                + "inside the \(plainNumber(Placement.margin))-point margin there is not enough space "
                 + "for the smallest background"
         case .invalidTime(let time, let duration):
-            return "time must be a finite number of seconds within 0...\(format(duration)), got \(format(time))"
+            return "time must be a finite number of seconds within 0...\(plainNumber(duration)), got \(plainNumber(time))"
         case .invalidTimingCurve(let control1, let control2):
             return "timing curve control points must be finite with x within 0...1, "
                 + "got \(control1) and \(control2)"

@@ -45,6 +45,6 @@ public struct Placement: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Reads "left (534, 10, 355 x 728), arrow offset -345.5".
     public var description: String {
-        "\(direction) \(frame), arrow offset \(format(arrowOffset))"
+        "\(direction) \(frame), arrow offset \(plainNumber(arrowOffset))"
     }
 }

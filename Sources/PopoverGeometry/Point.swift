@@ -11,5 +11,5 @@ public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public static let zero = Point(x: 0, y: 0)
 
-    public var description: String { "(\(format(x)), \(format(y)))" }
+    public var description: String { "(\(plainNumber(x)), \(plainNumber(y)))" }
 }

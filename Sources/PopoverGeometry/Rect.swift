@@ -44,7 +44,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads "(362, 0, 44 x 44)".
     public var description: String {
-        "(\(format(origin.x)), \(format(origin.y)), \(size))"
+        "(\(plainNumber(origin.x)), \(plainNumber(origin.y)), \(size))"
     }
 }
 

@@ -17,5 +17,5 @@ public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Reads "216 x 235", the way the specification writes sizes.
-    public var description: String { "\(format(width)) x \(format(height))" }
+    public var description: String { "\(plainNumber(width)) x \(plainNumber(height))" }
 }

@@ -2,6 +2,8 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 import PopoverReport
+import PopoverGeometry
+import PopoverSkins
 
 /// Accepting a finished run's actual images as goldens, and undoing that, from the
 /// report folder the run left: the command line, an approvals file and the live server
@@ -19,12 +21,20 @@ public struct ReviewDesk: Sendable {
     /// The goldens folder; nil: the one the run was checked against.
     public let goldensFolder: String?
     public let cacheFolder: String?
+    /// The cases as this build draws them: an acceptance computes each case's facts from
+    /// them rather than trust a report's. Nil: the catalog of `skinsFolder`, loaded when
+    /// needed.
+    public let catalog: CaseCatalog?
+    public let skinsFolder: String
 
     public init(reportsFolder: String, goldensFolder: String? = nil,
-                cacheFolder: String? = GoldenPixelCache.defaultFolder()) {
+                cacheFolder: String? = GoldenPixelCache.defaultFolder(), skinsFolder: String = SkinCatalog.defaultSkinsFolder,
+                catalog: CaseCatalog? = nil) {
         report = ReportFolder(reportsFolder)
         self.goldensFolder = goldensFolder
         self.cacheFolder = cacheFolder
+        self.skinsFolder = skinsFolder
+        self.catalog = catalog
     }
 
     /// Which cases to accept.
@@ -36,15 +46,17 @@ public struct ReviewDesk: Sendable {
         case exactly([String])
         /// An approvals file's entries: each names its case and the two images.
         case approvals([Approval])
+        /// Every case of one change of the run (`RunRecord.changes`).
+        case change(String)
     }
 
-    public func load() throws(ReviewError) -> CheckRun {
+    public func load() throws(ReviewError) -> RunRecord {
         do { return try report.load() } catch { throw .report(error) }
     }
 
     /// Loads the run and settles the goldens folder, so a review that could accept
     /// nothing says why before it starts.
-    public func prepare() throws(ReviewError) -> CheckRun {
+    public func prepare() throws(ReviewError) -> RunRecord {
         let run = try load()
         _ = try store(for: run)
         return run
@@ -54,6 +66,8 @@ public struct ReviewDesk: Sendable {
         try transaction { run, outcome in
             let chosen = try select(choice, in: run)
             let acceptor = GoldenAcceptor(store: try store(for: run), cache: GoldenPixelCache(folder: cacheFolder))
+            let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
+            let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             for (index, approval) in chosen {
                 var result = run.results[index]
                 if result.accepted != nil {
@@ -69,7 +83,12 @@ public struct ReviewDesk: Sendable {
                     do { bytes = try FileIO.readBytes(path: actualPath) } catch {
                         throw AcceptRefusal.unreadableActual(id: result.id, reason: "\(error)")
                     }
-                    let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval)
+                    guard let c = cases[result.id], let drawn = try? catalog.facts(of: c) else {
+                        throw AcceptRefusal.notInCatalog(id: result.id)
+                    }
+                    try checkCause(result, drawn: drawn.facts, store: acceptor.store)
+                    let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval,
+                                                 facts: drawn.facts)
                     try keepPrevious(plan)
                     result.accepted = try acceptor.carryOut(plan, at: date)
                     run.results[index] = result
@@ -111,12 +130,23 @@ public struct ReviewDesk: Sendable {
         }
     }
 
+    /// A change groups cases by what the run recorded of their causes, and the record may
+    /// have travelled: so the geometry a case's cause names must be what the golden's own
+    /// facts and this build's give, or the case is refused.
+    private func checkCause(_ result: CaseResult, drawn: Facts, store: GoldenStore) throws(AcceptRefusal) {
+        guard let cause = result.cause, cause.facts == .recorded else { return }
+        let recorded = store.facts(for: result.id, goldenDigest: result.goldenDigest)
+        guard let expected = recorded.facts, CaseCause.deltas(expected: expected, actual: drawn) == cause.geometry else {
+            throw AcceptRefusal.causeDiffers(id: result.id)
+        }
+    }
+
     /// Where the golden an acceptance replaced is kept, relative to the report folder.
     static func previousFile(for id: String) -> String { "accepted/\(id).previous.png" }
 
     // MARK: Steps
 
-    private func transaction(_ body: (inout CheckRun, inout ReviewOutcome) throws -> Void) throws(ReviewError) -> ReviewOutcome {
+    private func transaction(_ body: (inout RunRecord, inout ReviewOutcome) throws -> Void) throws(ReviewError) -> ReviewOutcome {
         do {
             return try report.modify { run in
                 var outcome = ReviewOutcome()
@@ -135,7 +165,7 @@ public struct ReviewDesk: Sendable {
     /// The goldens folder: as named (`--goldens`), else `Goldens` when the run was
     /// checked against that. summary.json says which folder, and a report from elsewhere
     /// must not choose where goldens are written (`Skins/...` holds PNG files too).
-    private func store(for run: CheckRun) throws(ReviewError) -> GoldenStore {
+    private func store(for run: RunRecord) throws(ReviewError) -> GoldenStore {
         if let goldensFolder { return GoldenStore(folder: goldensFolder) }
         let folder = run.goldensFolder
         guard ["Goldens", "Goldens/", "./Goldens", "./Goldens/"].contains(folder) else {
@@ -145,9 +175,16 @@ public struct ReviewDesk: Sendable {
     }
 
     /// The results a choice names, as (index in the run, approval if any), in run order.
-    private func select(_ choice: Choice, in run: CheckRun, forUndo: Bool = false) throws(ReviewError) -> [(Int, Approval?)] {
+    private func select(_ choice: Choice, in run: RunRecord, forUndo: Bool = false) throws(ReviewError) -> [(Int, Approval?)] {
         let indexByID = Dictionary(uniqueKeysWithValues: run.results.enumerated().map { ($1.id, $0) })
         switch choice {
+        case .change(let id):
+            guard let change = run.change(id) else { throw .unknownChange(id, known: run.changes.map(\.id)) }
+            let members = Set(change.cases)
+            let chosen = run.results.indices.filter { members.contains(run.results[$0].id) }
+            let useful = chosen.filter { forUndo ? run.results[$0].accepted != nil : run.results[$0].status.isAcceptable }
+            guard !useful.isEmpty else { throw .nothingToDo("--change \(id)", undo: forUndo) }
+            return useful.map { ($0, nil) }
         case .exactly(let ids):
             let unknown = ids.filter { indexByID[$0] == nil }
             guard unknown.isEmpty else { throw .unknownCases(unknown) }
@@ -226,6 +263,7 @@ public enum ReviewError: Error, Equatable, CustomStringConvertible {
     case unknownCases([String])
     case approvals(file: String, reason: String)
     case goldensFolderNotNamed(String)
+    case unknownChange(String, known: [String])
 
     public var description: String {
         switch self {
@@ -236,6 +274,9 @@ public enum ReviewError: Error, Equatable, CustomStringConvertible {
         case .unknownCases(let ids):
             "not cases of the run being reviewed: " + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
         case .approvals(let file, let reason): "\(file): \(reason)"
+        case .unknownChange(let id, let known):
+            "'\(id)' is not a change of the run" + (known.isEmpty ? " (it has none)" : " (its changes: "
+                + known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : "") + ")")
         case .goldensFolderNotNamed(let folder):
             "the run was checked against the goldens folder \(String(reflecting: folder)); a report does not "
                 + "choose where goldens are written, so name it with --goldens"

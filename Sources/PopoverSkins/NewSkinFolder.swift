@@ -9,7 +9,7 @@ public enum NewSkinFolder {
                              shadow: Bool) throws(SkinError) -> String {
         let folder = skinsFolder + "/" + id
         let file = folder + "/" + SkinFolder.fileName
-        guard SkinFolder.isSafeID(id) else {
+        guard SkinFolder.isValidID(id) else {
             throw .file(SkinFileProblem(file: folder, field: "", message: "'\(id)' cannot be a skin ID "
                 + "(lower-case letters, digits and dashes, starting with a letter)"))
         }

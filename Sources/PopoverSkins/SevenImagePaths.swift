@@ -52,21 +52,32 @@ public enum OutlineFile {
         return result
     }
 
-    /// Every image's path.
-    public static func parse(_ bytes: [UInt8]) throws -> [ArrowImage: Path] {
-        let outlines = try commands(bytes)
+    /// For each image, the outline it uses and the height it is flipped within, if any.
+    static func flipHeights(_ bytes: [UInt8]) throws -> [ArrowImage: (String, Double?)] {
         guard let root = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
               let images = root["images"] as? [String: [String: Any]] else {
             throw Problem(description: "expected \"images\" naming each image's outline")
         }
-        var paths: [ArrowImage: Path] = [:]
+        var result: [ArrowImage: (String, Double?)] = [:]
         for image in ArrowImage.allCases {
-            guard let entry = images[image.rawValue], let name = entry["outline"] as? String,
-                  let commands = outlines[name] else {
+            guard let entry = images[image.rawValue], let name = entry["outline"] as? String else {
+                throw Problem(description: "images.\(image.rawValue): names no outline of the file")
+            }
+            result[image] = (name, (entry["flipHeight"] as? NSNumber)?.doubleValue)
+        }
+        return result
+    }
+
+    /// Every image's path.
+    public static func parse(_ bytes: [UInt8]) throws -> [ArrowImage: Path] {
+        let outlines = try commands(bytes)
+        var paths: [ArrowImage: Path] = [:]
+        for (image, (name, flipHeight)) in try flipHeights(bytes) {
+            guard let commands = outlines[name] else {
                 throw Problem(description: "images.\(image.rawValue): names no outline of the file")
             }
             var path = try build(commands, outline: name)
-            if let height = (entry["flipHeight"] as? NSNumber)?.doubleValue {
+            if let height = flipHeight {
                 path = path.applying(Transform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: height))
             }
             paths[image] = path

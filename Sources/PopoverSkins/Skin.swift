@@ -55,6 +55,9 @@ public protocol Skin: Sendable {
     /// room for the shadow when there is one.
     func canvasSize(for request: PopoverRequest) -> Size
     func render(_ request: PopoverRequest) throws -> RenderedPopover
+    /// The geometry `render` draws `request` from: what a golden's facts record and
+    /// what its parts are judged by. Computed without drawing.
+    func drawingFacts(for request: PopoverRequest) throws -> DrawingFacts
 }
 
 extension Skin {
@@ -102,6 +105,3 @@ func validateScale(_ scale: Double) throws(SkinError) {
     guard scale == 1 || scale == 2 || scale == 3 else { throw .invalidScale(scale) }
 }
 
-private func plainNumber(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
-}

@@ -31,7 +31,22 @@ public enum SkinCatalog {
     public static func lineup(skinsFolder: String = defaultSkinsFolder) -> SkinLineup {
         var entries: [SkinEntry] = []
         var problems: [SkinLineup.Problem] = []
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: skinsFolder)) ?? []).sorted()
+        var folderProblem: String?
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: skinsFolder).sorted()
+        } catch {
+            names = []
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: skinsFolder, isDirectory: &isFolder)
+            folderProblem = "\(skinsFolder): " + (!exists ? "the skins folder does not exist (run from the project's folder, or name it with --skins)"
+                : !isFolder.boolValue ? "is not a folder (name the skins folder with --skins)"
+                : "cannot list the skins folder: \((error as NSError).localizedFailureReason ?? "\(error)")")
+        }
+        if folderProblem == nil, !names.contains(where: { !$0.hasPrefix(".") }) {
+            folderProblem = "\(skinsFolder): the skins folder holds no skin (a skin is a folder with a skin.json)"
+        }
+        if let folderProblem { problems.append(SkinLineup.Problem(id: "", message: folderProblem)) }
         for name in names where !name.hasPrefix(".") {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: skinsFolder + "/" + name, isDirectory: &isFolder), isFolder.boolValue else {
@@ -62,14 +77,24 @@ public enum SkinCatalog {
 /// The skins found, and the skin folders that could not be used.
 public struct SkinLineup: Sendable {
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
-        /// The skin's ID (its folder's name).
+        /// The skin's ID (its folder's name); empty for a problem with the skins folder
+        /// itself, when no one knows which skins are missing.
         public let id: String
         public let message: String
         public var description: String { message }
+
+        public init(id: String, message: String) {
+            self.id = id
+            self.message = message
+        }
     }
 
     public let entries: [SkinEntry]
     public let problems: [Problem]
+
+    /// Whether the skins folder itself could not be read (missing, empty, not a folder):
+    /// then any golden may belong to a skin nobody could load.
+    public var skinsFolderMissing: Bool { problems.contains { $0.id.isEmpty } }
 
     public var skins: [any Skin] { entries.map(\.skin) }
 

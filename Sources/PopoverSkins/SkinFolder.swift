@@ -72,7 +72,7 @@ public enum SkinFolder {
 
     static func entry(id: String, folder: String, root: FileObject) throws -> SkinEntry {
         try root.allowOnly(keys)
-        guard isSafeID(id) else {
+        guard isValidID(id) else {
             throw SkinFileProblem(file: root.file, field: "", message: "the folder name '\(id)' cannot be a skin ID "
                 + "(lower-case letters, digits and dashes, starting with a letter)")
         }
@@ -138,7 +138,7 @@ public enum SkinFolder {
     }
 
     /// Skin IDs begin every case ID and golden path.
-    public static func isSafeID(_ id: String) -> Bool {
+    public static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }

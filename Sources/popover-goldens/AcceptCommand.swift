@@ -22,6 +22,9 @@ struct AcceptCommand: ParsableCommand {
     @Option(help: "An approvals.json exported from the report.")
     var from: String?
 
+    @Option(help: ArgumentHelp("Every case of this change (an ID `check` prints and the report shows).", valueName: "ID"))
+    var change: String?
+
     @Flag(help: "Put back the goldens that accepting these cases replaced.")
     var undo = false
 
@@ -31,17 +34,25 @@ struct AcceptCommand: ParsableCommand {
     @Option(help: "The goldens folder (default: Goldens, when the run was checked against it; any other must be named).")
     var goldens: String?
 
+    @Option(help: "The folder of skin folders: an acceptance draws each case's facts from them.")
+    var skins = "Skins"
+
     func validate() throws {
-        guard cases.isEmpty != (from == nil) else {
-            throw ValidationError("name the cases to accept, or give --from approvals.json (not both)")
+        let ways = [!cases.isEmpty, from != nil, change != nil].filter { $0 }.count
+        guard ways == 1 else {
+            throw ValidationError("name the cases to accept, or give --from approvals.json, or --change ID (one of them)")
         }
-        if undo && from != nil { throw ValidationError("--undo takes case IDs, not --from") }
+        if undo && from != nil { throw ValidationError("--undo takes case IDs or --change, not --from") }
     }
 
     func run() throws {
-        let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens)
+        let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens, skinsFolder: skins)
         let outcome: ReviewOutcome
-        if undo {
+        if let change {
+            outcome = try userFacing { () throws(ReviewError) in
+                undo ? try desk.undo(.change(change)) : try desk.accept(.change(change))
+            }
+        } else if undo {
             outcome = try userFacing { () throws(ReviewError) in try desk.undo(.matching(cases)) }
         } else if let from {
             let bytes = try userFacing { try FileIO.readBytes(path: from) }

@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         guard repetitions >= 1 else { throw UserError("--repetitions: \(repetitions) is not a positive number") }
-        let catalog = try loadCatalog(skins: SkinCatalog.defaultSkinsFolder)
+        let catalog = loadCatalog(skins: SkinCatalog.defaultSkinsFolder)
         let scratch = NSTemporaryDirectory() + "popover-goldens-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var bench = Benchmarks(catalog: catalog, goldensFolder: goldens, scratch: scratch)

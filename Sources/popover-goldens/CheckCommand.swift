@@ -38,10 +38,18 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Delete goldens that no case owns.")
     var prune = false
 
+    @Flag(help: "With --prune: delete even more than a quarter of the goldens at once.")
+    var force = false
+
+    func validate() throws {
+        if force && !prune { throw ValidationError("--force applies to --prune only") }
+    }
+
     func run() throws {
         var options = try runOptions.checkOptions(recordMode: .all)
         if let pattern { options.filter = pattern }
         options.prune = prune
+        options.forcePrune = force
         try runCheck(options, reports: runOptions.reports, skins: runOptions.skins, verb: "record")
     }
 }
@@ -49,7 +57,7 @@ struct RecordCommand: ParsableCommand {
 /// Runs a check or record with its report, prints what a person needs, and exits with
 /// the run's status.
 func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: String) throws {
-    let catalog = try loadCatalog(skins: skins)
+    let catalog = loadCatalog(skins: skins)
     var runner = CheckRunner(catalog: catalog, options: options)
     let meter = ProgressMeter()
     runner.progress = { done, total in meter.update(done, of: total) }
@@ -61,6 +69,6 @@ func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: Str
 
 /// The catalog of the skin folders in `skins` and the built-in skins. A skin folder with
 /// a mistake is reported by the check (or list) and the other skins still go ahead.
-func loadCatalog(skins: String) throws -> CaseCatalog {
-    try userFacing { try CaseCatalog.standard(skinsFolder: skins) }
+func loadCatalog(skins: String) -> CaseCatalog {
+    CaseCatalog.standard(skinsFolder: skins)
 }

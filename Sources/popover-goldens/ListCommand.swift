@@ -18,7 +18,7 @@ struct ListCommand: ParsableCommand {
     var skins = "Skins"
 
     func run() throws {
-        let catalog = try loadCatalog(skins: skins)
+        let catalog = loadCatalog(skins: skins)
         for problem in catalog.unavailableSkins {
             FileHandle.standardError.write(Data("popover-goldens: \(problem.message)\n".utf8))
         }

@@ -58,6 +58,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw no shadow.")
     var noShadow = false
 
+    @Flag(help: "Write the part map instead: each pixel in the colour of the part it lies in (arrow red, border yellow, body blue, shadow grey, outside white), as a failing case's parts and `ignore` judge them.")
+    var parts = false
+
     @Option(help: "The PNG file to write.")
     var out: String
 
@@ -66,7 +69,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if let caseID { return try renderCase(caseID) }
-        let catalog = try loadCatalog(skins: skins)
+        let catalog = loadCatalog(skins: skins)
         let wanted = try choice()
         let chosen = try userFacing { () throws(SkinError) in try wanted.make(from: catalog.skins) }
         let request = PopoverRequest(bounds: size.size, direction: direction, arrowOffset: offset, scale: scale.value)
@@ -78,10 +81,24 @@ struct RenderCommand: ParsableCommand {
             throw UserError("--offset: \(error)")
         }
         try userFacing {
+            if parts { return try writeParts(chosen.drawingFacts(for: request).outline, what: "skin \(chosen.id)") }
             let rendered = try chosen.render(request)
             try PNGFile.write(rendered.pixmap.straightImage, to: out)
             print("wrote \(out) (\(rendered.pixmap.width) x \(rendered.pixmap.height) pixels, skin \(chosen.id))")
         }
+    }
+
+    /// The part map as a palette PNG.
+    private func writeParts(_ outline: PopoverOutline, what: String) throws {
+        let palette: [PopoverPart: PNGPaletteEntry] = [
+            .arrow: PNGPaletteEntry(red: 0xd0, green: 0x30, blue: 0x30), .border: PNGPaletteEntry(red: 0xf0, green: 0xc0, blue: 0x20),
+            .body: PNGPaletteEntry(red: 0x40, green: 0x70, blue: 0xc0), .shadow: PNGPaletteEntry(red: 0x90, green: 0x90, blue: 0x90),
+            .outside: PNGPaletteEntry(red: 0xff, green: 0xff, blue: 0xff),
+        ]
+        let bytes = PNGFile.encodeIndexed(width: outline.pixelWidth, height: outline.pixelHeight, indices: outline.partMap(),
+                                          palette: PopoverPart.allCases.map { palette[$0]! })
+        try FileIO.writeAtomically(bytes, to: out)
+        print("wrote \(out) (\(outline.pixelWidth) x \(outline.pixelHeight) pixels, the parts of \(what))")
     }
 
     private func choice() throws -> SkinChoice {
@@ -101,11 +118,12 @@ struct RenderCommand: ParsableCommand {
 
     /// A golden case, drawn by its skin exactly as `check` draws it.
     private func renderCase(_ id: String) throws {
-        let catalog = try loadCatalog(skins: skins)
+        let catalog = loadCatalog(skins: skins)
         guard let c = catalog.cases.first(where: { $0.id == id }), let skin = catalog.skin(c.skinID) else {
             throw UserError("\(HarnessError.unknownCase(id))")
         }
         try userFacing {
+            if parts { return try writeParts(catalog.facts(of: c).outline, what: "case \(id)") }
             let rendered = try skin.render(c.request)
             try PNGFile.write(rendered.pixmap.straightImage, to: out)
             print("wrote \(out) (\(rendered.pixmap.width) x \(rendered.pixmap.height) pixels, case \(id))")

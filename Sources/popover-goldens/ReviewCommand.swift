@@ -18,11 +18,14 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "The goldens folder (default: Goldens, when the run was checked against it; any other must be named).")
     var goldens: String?
 
+    @Option(help: "The folder of skin folders: an acceptance draws each case's facts from them.")
+    var skins = "Skins"
+
     @Option(help: "The port to listen on, 0 for any free port.")
     var port: UInt16 = 0
 
     func run() throws {
-        let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens)
+        let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens, skinsFolder: skins)
         _ = try userFacing { () throws(ReviewError) in try desk.prepare() }
         let server = try userFacing { try ReviewServer(desk: desk, port: port) }
         let finished = DispatchSemaphore(value: 0)

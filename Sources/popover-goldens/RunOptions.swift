@@ -88,5 +88,5 @@ extension RecordMode: ExpressibleByArgument {}
 
 /// Seconds by case ID from a run's summary.json (a merged one covers every case).
 func loadTimings(_ file: String) throws -> [String: Double] {
-    try userFacing { () throws(ReportError) in try RunDocument.read(file) }.caseSeconds
+    try userFacing { () throws(RecordError) in try RunRecord.read(file) }.caseSeconds
 }

@@ -2,12 +2,14 @@ import Foundation
 import Synchronization
 import PopoverHarness
 
-/// What a check prints: failing cases with their metrics, what was recorded, orphans,
-/// errors and notes, then one summary line and the report's path.
+/// What a check prints: failing cases with their metrics and what changed, what was
+/// recorded, orphans, errors and notes, one summary line, the report's path, and last
+/// the changes the failures group into, each with the command that accepts it whole.
 enum RunPrinter {
-    static func print(_ run: CheckRun, verb: String, reportPath: String?) {
+    static func print(_ run: RunRecord, verb: String, reportPath: String?) {
         for r in run.results where r.status.isFailure {
             Swift.print("\(r.status.rawValue.uppercased()) \(r.id): \(r.message)\(metricsText(r))")
+            if let explanation = r.explanation, r.status == .failed { Swift.print("    \(explanation)") }
         }
         for r in run.results where r.status == .new { Swift.print("added    \(r.goldenPath)") }
         for r in run.results where r.status == .recorded { Swift.print("changed  \(r.goldenPath)") }
@@ -27,6 +29,21 @@ enum RunPrinter {
         let seconds = String(format: "%.2f", run.seconds)
         Swift.print("\(verb): \(run.results.count) cases\(shard) in \(seconds) s on \(run.jobs) threads: \(parts.joined(separator: ", "))")
         if let reportPath { Swift.print("report: \(reportPath)") }
+        printChanges(run)
+    }
+
+    /// `3 changes: 312 cases — arrow apex moved +1 pt along x; ...`, then one line each.
+    static func printChanges(_ run: RunRecord) {
+        guard !run.changes.isEmpty else { return }
+        let cases = run.changes.reduce(0) { $0 + $1.cases.count }
+        let shown = run.changes.prefix(3).map { "\($0.cases.count) \($0.explanation)" }.joined(separator: "; ")
+        Swift.print("\(run.changes.count) change\(run.changes.count == 1 ? "" : "s"): \(cases) case\(cases == 1 ? "" : "s") — "
+            + shown + (run.changes.count > 3 ? "; …" : ""))
+        for change in run.changes {
+            let acceptable = change.kind != "error"
+            Swift.print("  \(change.id)  \(change.cases.count) case\(change.cases.count == 1 ? "" : "s"): \(change.explanation)"
+                + (acceptable ? "  (accept: popover-goldens accept --change \(change.id))" : ""))
+        }
     }
 
     private static func metricsText(_ r: CaseResult) -> String {

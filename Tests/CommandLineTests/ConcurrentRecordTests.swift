@@ -15,12 +15,13 @@ struct ConcurrentRecordTests {
     func twoRecordsAtOnce() throws {
         let executable = try #require(popoverGoldensExecutable)
         let work = temporaryFolder("two-records")
+        try linkCommittedSkins(into: work)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let goldens = work + "/Goldens", cache = work + "/cache"
         // Left sweeps at 1x in one run, every sweep of the path skin at 1x in the other:
         // 30 cases both write, 90 only the second.
         let filters = ["path-slate/left/sweep*@1x", "path-slate/*/sweep*@1x"]
-        let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+        let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let first = try catalog.cases(matching: filters[0]).map(\.id)
         let all = try catalog.cases(matching: filters[1]).map(\.id)
         try #require(first.count == 30 && all.count == 120)

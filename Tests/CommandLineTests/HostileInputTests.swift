@@ -53,12 +53,13 @@ struct CLIHostileInputTests {
     func badValue(_ arguments: [String], mentions: [String]) throws {
         let directory = temporaryFolder("cli-values")
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        try linkCommittedSkins(into: directory)
         let run = try runTool(arguments, in: directory)
         #expect(run.status == 2, "\(arguments): status \(run.status), stderr \(run.stderr)")
         for text in mentions {
             #expect(run.stderr.contains(text), "\(arguments): stderr \(run.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty,
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["Skins"],
                 "\(arguments) wrote files")
     }
 
@@ -104,9 +105,10 @@ struct CLIHostileInputTests {
     /// A folder holding Goldens/ with the committed goldens the filter selects.
     func workspace() throws -> (folder: String, ids: [String]) {
         let folder = temporaryFolder("cli-goldens")
-        let ids = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
+        let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try #require(ids.count >= 3)
         try copyCommittedGoldens(ids, to: folder + "/Goldens")
+        try linkCommittedSkins(into: folder)
         return (folder, ids)
     }
 
@@ -146,6 +148,7 @@ struct CLIHostileInputTests {
     func missingFolder(_ mode: String) throws {
         let folder = temporaryFolder("cli-missing")
         defer { removeFolders(folder) }
+        try linkCommittedSkins(into: folder)
         let run = try runTool(["check", "--filter", Self.filter, "--record", mode, "--goldens", "Nowhere/Goldens"],
                               in: folder)
         if mode == "never" {
@@ -163,6 +166,7 @@ struct CLIHostileInputTests {
     func folderIsAFile() throws {
         let folder = temporaryFolder("cli-file")
         defer { removeFolders(folder) }
+        try linkCommittedSkins(into: folder)
         try FileIO.writeAtomically(Array("x\n".utf8), to: folder + "/Goldens")
         let run = try runTool(["check", "--filter", Self.filter, "--record", "missing"], in: folder)
         #expect(run.status == 2)

@@ -87,6 +87,7 @@ struct NewcomerTests {
         _ = try runTool(["record", "brand/up/popover8"], in: folder.path)
         let ids = ["path-slate/up/popover8-portrait@1x", "path-slate/up/popover8-portrait@2x"]
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
+        try linkCommittedSkins(into: folder.path)
         try FileIO.writeAtomically(Array(#"{"kind": "seven-images", "images": {"colours": {"border": "black"}}}"#.utf8),
                                    to: folder.file("Skins/brand/skin.json"))
         let check = try runTool(["check", "--filter", "popover8-portrait", "--record", "never"], in: folder.path)

@@ -18,8 +18,9 @@ struct ReviewFlowTests {
     /// perturbed, and the failing check's report.
     func failingWorkspace() throws -> (folder: TemporaryFolder, changed: [String]) {
         let folder = TemporaryFolder("review-flow")
-        let ids = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
+        let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
+        try linkCommittedSkins(into: folder.path)
         let changed = Array(ids.prefix(2))
         for id in changed {
             var image = try PNGFile.read(path: folder.file("Goldens/\(id).png"))

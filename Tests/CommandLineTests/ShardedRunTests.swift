@@ -14,8 +14,9 @@ struct ShardedRunTests {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let filter = "path-slate/down"
-        let ids = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
+        let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
+        try linkCommittedSkins(into: folder.path)
         for id in [ids[1], ids[40]] {
             var image = try PNGFile.read(path: folder.file("Goldens/\(id).png"))
             image.pixels.replaceSubrange(0..<4, with: [0, 0, 255, 255])
@@ -59,7 +60,7 @@ struct ShardedRunTests {
     func goldenSuiteSharded() throws {
         // This test bundle itself, run again for the golden suite alone, once per shard.
         let bundle = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+        let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let reports = TemporaryFolder()
         defer { reports.remove() }
         // By pixels, then by the timings the first round's first shard recorded (the

@@ -16,11 +16,14 @@ import TestSupport
 /// look at.
 @Suite("Deliberate faults are caught exactly where they bite", .serialized)
 struct FaultInjectionTests {
-    let catalog = try! CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+    let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
 
+    /// Checks `cases` drawn with a fault; `facts` gives the geometry the faulty drawing
+    /// uses (nil: the fault leaves the geometry as it is).
     func check(_ cases: [GoldenCase], fault: String,
                draw: @escaping @Sendable (GoldenCase, any Skin) throws -> Pixmap,
-               convert: @escaping @Sendable (Pixmap) -> RGBAImage = { $0.straightImage }) throws -> CheckRun {
+               facts: (@Sendable (GoldenCase, any Skin) throws -> DrawingFacts)? = nil,
+               convert: @escaping @Sendable (Pixmap) -> RGBAImage = { $0.straightImage }) throws -> RunRecord {
         var options = CheckOptions()
         options.goldensFolder = PackageFolders.goldens
         options.recordMode = .never
@@ -30,12 +33,20 @@ struct FaultInjectionTests {
             guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
             return convert(try draw(c, skin))
         }
+        if let facts {
+            runner.facts = { c in
+                guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
+                var drawn = try facts(c, skin)
+                drawn.facts = drawn.facts.merging(c.origin)
+                return drawn
+            }
+        }
         let checked = try ReportFolder(PackageFolders.testReports + "/faults/" + fault).check(runner, cases: cases)
         #expect(checked.reportPath != nil, "the report was not published: \(checked.run.errors)")
         return checked.run
     }
 
-    func expectExactly(_ run: CheckRun, failing predicted: Set<String>, _ fault: String) {
+    func expectExactly(_ run: RunRecord, failing predicted: Set<String>, _ fault: String) {
         let failed = Set(run.results.filter { $0.status == .failed }.map(\.id))
         #expect(!predicted.isEmpty, "\(fault): the fault should touch some cases")
         let missed = predicted.subtracting(failed).sorted(), wrong = failed.subtracting(predicted).sorted()
@@ -87,8 +98,52 @@ struct FaultInjectionTests {
         let run = try check(cases, fault: "unrounded-stretch") { c, skin in
             guard let gik = skin as? SevenImageSkin else { return try skin.render(c.request).pixmap }
             return try gik.render(c.request, layout: Self.unroundedLayout(c, metrics: gik.layoutMetrics)).pixmap
+        } facts: { c, skin in
+            guard let gik = skin as? SevenImageSkin else { return try skin.drawingFacts(for: c.request) }
+            return try gik.drawingFacts(for: c.request, layout: Self.unroundedLayout(c, metrics: gik.layoutMetrics))
         }
         expectExactly(run, failing: predicted, "unrounded stretch")
+
+        // Explained as what the fault does: stage 1's length loses its rounding, stage 2's
+        // leading cap and the apex (specification §5.8: apex = L - 29 for the standard
+        // images) move with it by the same amount, nothing else in points changes.
+        for result in run.results where result.status == .failed {
+            let c = try #require(cases.first { $0.id == result.id })
+            let skin = try #require(catalog.skin(c.skinID) as? SevenImageSkin)
+            let rounded = try BackgroundLayout.make(bounds: c.request.bounds, direction: c.direction,
+                                                    arrowOffset: c.request.arrowOffset, metrics: skin.layoutMetrics)
+            let vertical = c.direction.isVertical
+            let centre = (vertical ? c.request.bounds.width : c.request.bounds.height) / 2 + c.request.arrowOffset
+            let length = centre + 28, roundedLength = vertical ? rounded.stages[0].size.width : rounded.stages[0].size.height
+            let amount = length - roundedLength
+            let (axis, lengthFact, capFact) = vertical ? ("x", "stages[0].width", "stages[1].insets.left")
+                : ("y", "stages[0].height", "stages[1].insets.top")
+            let cause = try #require(result.cause, "\(result.id) has no cause")
+            #expect(cause.facts == .recorded)
+            let told = Dictionary(uniqueKeysWithValues: cause.geometry.filter { !$0.fact.contains("pixel") }
+                .map { ($0.fact, $0.amount ?? .nan) })
+            #expect(Set(told.keys) == ["apex.\(axis)", lengthFact, capFact], "\(result.id): \(told)")
+            for fact in [lengthFact, capFact] {
+                #expect(abs((told[fact] ?? .nan) - amount) < 1e-9, "\(result.id) \(fact): \(told[fact] ?? .nan) vs \(amount)")
+            }
+            // Where neither stage is shorter than its caps (image caps 9 + 47 up and down,
+            // 24 + 47 at the side; stage 2 keeps L - 1), the apex keeps its distance from
+            // stage 1's end (§5.8) and moves by the same amount; nearer the thresholds the
+            // shrunk caps scale it (§5.9), so it only moves.
+            let edge = vertical ? c.request.bounds.width : c.request.bounds.height
+            let caps = vertical ? 56.0 : 71.0
+            if min(length, roundedLength) >= caps && edge >= max(length, roundedLength) - 1 {
+                #expect(abs((told["apex.\(axis)"] ?? .nan) - amount) < 1e-9, "\(result.id) apex: \(told)")
+            }
+            #expect(result.explanation?.hasPrefix("arrow apex moved ") == true, "\(result.explanation ?? "")")
+        }
+        // One change per set of deltas (facts and amounts, to a millionth of a point).
+        let signatures = Set(run.results.filter { $0.status == .failed }.map { r in
+            (r.cause?.geometry ?? []).filter { !$0.fact.contains("pixel") }
+                .map { "\($0.fact) \((($0.amount ?? 0) * 1e6).rounded())" }.sorted()
+        })
+        #expect(run.changes.count == signatures.count)
+        #expect(run.changes.allSatisfy { $0.kind == "geometry" })
     }
 
     @Test("the arrow moved by one point: fails every case whose arrow would move, passes those pinned to a corner")
@@ -120,8 +175,47 @@ struct FaultInjectionTests {
             var moved = c.request
             moved.arrowOffset += 1
             return try skin.render(moved).pixmap
+        } facts: { c, skin in
+            var moved = c.request
+            moved.arrowOffset += 1
+            return try skin.drawingFacts(for: moved)
         }
         expectExactly(run, failing: predicted, "arrow moved by one point")
+
+        // Explained as the move: the offset is one point more in every failing case; where
+        // the arrow stays on its two-stage image (or its own arrow image, or a path clear of
+        // the corners) the apex moves exactly one point along its edge.
+        for result in run.results where result.status == .failed {
+            let c = try #require(cases.first { $0.id == result.id })
+            let cause = try #require(result.cause)
+            let amounts = Dictionary(uniqueKeysWithValues: cause.geometry.map { ($0.fact, $0.amount) })
+            #expect(amounts["offset"] == 1, "\(result.id): \(cause.geometry.map(\.fact))")
+            let axis = c.direction.isVertical ? "apex.x" : "apex.y"
+            var moved = c.request
+            moved.arrowOffset += 1
+            // The apex moves exactly one point where both drawings keep the two-stage image
+            // and neither stage is shorter than its caps (image caps 56 up and down, 71 at
+            // the side; stage 2 keeps L - 1; specification §5.8, §5.9); the two-asset skin
+            // draws its arrow image at the offset. Keyframe sizes carry float residue.
+            let keepsTwoStages: Bool
+            if let gik = catalog.skin(c.skinID) as? SevenImageSkin {
+                let before = try BackgroundLayout.make(bounds: c.request.bounds, direction: c.direction,
+                                                       arrowOffset: c.request.arrowOffset, metrics: gik.layoutMetrics)
+                let after = try BackgroundLayout.make(bounds: moved.bounds, direction: c.direction,
+                                                      arrowOffset: moved.arrowOffset, metrics: gik.layoutMetrics)
+                let edge = c.direction.isVertical ? c.request.bounds.width : c.request.bounds.height
+                let caps = c.direction.isVertical ? 56.0 : 71.0
+                let lengths = [before, after].compactMap { $0.stages.count == 2
+                    ? (c.direction.isVertical ? $0.stages[0].size.width : $0.stages[0].size.height) : nil }
+                keepsTwoStages = lengths.count == 2 && lengths.allSatisfy { $0 >= caps && edge >= $0 - 1 }
+            } else {
+                keepsTwoStages = c.skinID == "two-asset-orange"
+            }
+            if keepsTwoStages {
+                #expect(abs((amounts[axis] ?? nil).map { $0 - 1 } ?? .nan) < 1e-9, "\(result.id): \(result.explanation ?? "")")
+                #expect(result.explanation?.contains("arrow apex moved +1 pt") == true, "\(result.explanation ?? "")")
+            }
+        }
     }
 
     @Test("the shadow jumping to its final rectangle when the keyboard animation starts")
@@ -141,8 +235,17 @@ struct FaultInjectionTests {
             var request = c.request
             request.shadowRect = jumps[c.id]
             return try skin.render(request).pixmap
+        } facts: { c, skin in
+            var request = c.request
+            request.shadowRect = jumps[c.id]
+            return try skin.drawingFacts(for: request)
         }
         expectExactly(run, failing: predicted, "shadow jumps")
+        // Explained as the shadow's rectangle, and nothing else in points.
+        for result in run.results where result.status == .failed {
+            let facts = Set((result.cause?.geometry ?? []).map(\.fact))
+            #expect(!facts.isEmpty && facts.allSatisfy { $0.hasPrefix("shadow.") }, "\(result.id): \(facts)")
+        }
     }
 
     @Test("a changed colour: the sample theme's border a shade lighter fails every case of that theme only")
@@ -156,6 +259,15 @@ struct FaultInjectionTests {
             c.skinID == "gik-sample" ? try tinted.render(c.request).pixmap : try skin.render(c.request).pixmap
         }
         expectExactly(run, failing: predicted, "changed colour")
+        // One change: the geometry is the same; the border (and the arrow's outline, which
+        // is border too) changed.
+        #expect(run.changes.count == 1)
+        #expect(run.changes.first?.kind == "drawing")
+        #expect(run.changes.first?.cases.count == predicted.count)
+        for result in run.results where result.status == .failed {
+            let parts = Set(result.cause?.parts ?? [])
+            #expect(parts.contains(.border) && parts.isSubset(of: [.arrow, .border]), "\(result.id): \(parts)")
+        }
     }
 
     /// Straight colour as the specification says (§14.5: to nearest, halves up), and as a

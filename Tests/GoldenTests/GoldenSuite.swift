@@ -9,7 +9,7 @@ import TestSupport
 /// parameterized test below: it runs once, on every core, when the first case asks for
 /// its verdict, and publishes Reports/index.html (or the folder GOLDEN_REPORTS names).
 enum GoldenRun {
-    static let catalog: Result<CaseCatalog, any Error> = Result { try CaseCatalog.standard(skinsFolder: PackageFolders.skins) }
+    static let catalog: Result<CaseCatalog, any Error> = Result { CaseCatalog.standard(skinsFolder: PackageFolders.skins) }
     static let reports = ProcessInfo.processInfo.environment["GOLDEN_REPORTS"].flatMap { $0.isEmpty ? nil : $0 }
         ?? PackageFolders.root + "/Reports"
 
@@ -23,7 +23,7 @@ enum GoldenRun {
     /// out by (as `check --shard-timings`).
     static let timings: Result<[String: Double]?, any Error> = Result {
         guard let file = ProcessInfo.processInfo.environment["GOLDEN_SHARD_TIMINGS"], !file.isEmpty else { return nil }
-        return try RunDocument.read(file).caseSeconds
+        return try RunRecord.read(file).caseSeconds
     }
 
     static var caseIDs: [String] {
@@ -35,7 +35,7 @@ enum GoldenRun {
         return cases.map(\.id)
     }
 
-    static let outcome: Result<(run: CheckRun, byID: [String: CaseResult]), any Error> = Result {
+    static let outcome: Result<(run: RunRecord, byID: [String: CaseResult]), any Error> = Result {
         var options = CheckOptions()
         options.goldensFolder = PackageFolders.goldens
         options.recordMode = try RecordMode.fromEnvironment()

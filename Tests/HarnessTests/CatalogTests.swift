@@ -7,13 +7,13 @@ import TestSupport
 
 @Suite("The case catalog")
 struct CatalogTests {
-    let catalog = try! CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+    let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
 
     @Test("IDs are unique, safe, and name skin, direction, label and scale")
     func ids() {
         #expect(Set(catalog.cases.map(\.id)).count == catalog.cases.count)
         for c in catalog.cases {
-            #expect(GoldenCase.isSafeID(c.id), "\(c.id)")
+            #expect(CaseID.isValid(c.id), "\(c.id)")
             #expect(c.id == "\(c.skinID)/\(c.direction.rawValue)/\(c.label)@\(c.scale)x")
         }
         #expect(catalog.cases.contains { $0.id == "gik-default/up/popover8-portrait@2x" })
@@ -125,13 +125,13 @@ struct CatalogTests {
                                                 "flat/right/popover16-portrait@1x"]),
           ])
     func filters(pattern: String, expected: [String]) throws {
-        let flat = try CaseCatalog(skins: [FlatSkin()])
+        let flat = CaseCatalog(skins: [FlatSkin()])
         #expect(flat.cases(matching: pattern).map(\.id).sorted() == expected.sorted())
     }
 
     @Test("a wildcard pattern selects everything under a leading part it matches")
     func leadingPart() throws {
-        let flat = try CaseCatalog(skins: [FlatSkin()])
+        let flat = CaseCatalog(skins: [FlatSkin()])
         let under = flat.cases.map(\.id).filter { $0.hasPrefix("flat/up/") }
         #expect(!under.isEmpty)
         #expect(flat.cases(matching: "f?at/up").map(\.id) == under)

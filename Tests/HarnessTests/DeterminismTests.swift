@@ -8,7 +8,7 @@ import TestSupport
 struct DeterminismTests {
     @Test("the same cases draw the same bytes on every run and thread count")
     func sameBytes() throws {
-        let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+        let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         // A spread of skins, families and scales.
         let cases = stride(from: 0, to: catalog.cases.count, by: 17).map { catalog.cases[$0] }
         var one = CheckOptions()

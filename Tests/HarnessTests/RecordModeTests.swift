@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite("Record modes and the goldens folder")
 struct RecordModeTests {
-    let catalog = try! CaseCatalog(skins: [FlatSkin()])
+    let catalog = CaseCatalog(skins: [FlatSkin()])
     let filter = "flat/up"
 
     func runner(_ goldens: String, _ mode: RecordMode, cache: String? = nil, filter: String? = "flat/up") -> CheckRunner {

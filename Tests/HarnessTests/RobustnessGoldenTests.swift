@@ -14,13 +14,13 @@ import TestSupport
 /// tests' to show.)
 @Suite("Damaged goldens and goldens folders")
 struct RobustnessGoldenTests {
-    let catalog = try! CaseCatalog(skins: [FlatSkin()])
+    let catalog = CaseCatalog(skins: [FlatSkin()])
     /// Thirty-nine small cases: enough to see that the others are still judged.
     let filter = "flat/up/*@1x"
 
     /// A goldens folder recorded from the flat skin, its run, and the digest cache that
     /// recording filled.
-    func recorded() throws -> (goldens: String, cache: String, run: CheckRun) {
+    func recorded() throws -> (goldens: String, cache: String, run: RunRecord) {
         let goldens = temporaryFolder("robust-goldens"), cache = temporaryFolder("robust-cache")
         let run = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .missing, filter: filter,
                                                                          cache: cache)).run()
@@ -28,7 +28,7 @@ struct RobustnessGoldenTests {
         return (goldens, cache, run)
     }
 
-    func check(_ goldens: String, cache: String? = nil, mode: RecordMode = .never) throws -> CheckRun {
+    func check(_ goldens: String, cache: String? = nil, mode: RecordMode = .never) throws -> RunRecord {
         try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: mode, filter: filter,
                                                                cache: cache)).run()
     }
@@ -148,7 +148,7 @@ struct RobustnessGoldenTests {
           arguments: HandPNG.Form.allCases, [false, true])
     func otherPNGForms(_ form: HandPNG.Form, interlaced: Bool) throws {
         // Grey pixels, opaque: every form can hold them exactly.
-        let grey = try CaseCatalog(skins: [FlatSkin(id: "grey", color: Color(red: 0.5, green: 0.5, blue: 0.5))])
+        let grey = CaseCatalog(skins: [FlatSkin(id: "grey", color: Color(red: 0.5, green: 0.5, blue: 0.5))])
         let goldens = temporaryFolder("robust-forms"), cache = temporaryFolder("robust-forms-cache")
         defer { removeFolders(goldens, cache) }
         var o = checkOptions(goldens: goldens, mode: .missing, filter: "grey/up/popover*", cache: cache)
@@ -180,7 +180,7 @@ struct RobustnessGoldenTests {
         (HandPNG.Form.rgba16, false), (.rgba8, true), (.rgba16, true),
     ])
     func committedGoldenInOtherForms(_ form: HandPNG.Form, interlaced: Bool) throws {
-        let standard = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+        let standard = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let chosen = try #require(standard.cases.first { $0.id == "path-slate/up/popover8-portrait@1x" })
         let goldens = temporaryFolder("robust-committed")
         defer { removeFolders(goldens) }

@@ -11,20 +11,20 @@ struct RunMergeTests {
 
     /// Shard `index` of `count` judging `ids`.
     func shard(_ index: Int, of count: Int, judging ids: [String], identity: RunIdentity = identity,
-               selection: [String] = ids) -> (source: String, run: CheckRun) {
+               selection: [String] = ids) -> (source: String, run: RunRecord) {
         let results = ids.map { id -> CaseResult in
             let parts = id.split(separator: "/")
             let info = CaseInfo(id: id, skin: String(parts[0]), direction: .up, scale: 1, family: .scene, label: String(parts[2]))
             return CaseResult.sample(info, status: id == "s/down/c@1x" ? .failed : .passed, message: "")
         }
-        var run = CheckRun.sample(results: results, orphans: ["s/up/old@1x"], seconds: Double(index))
+        var run = RunRecord.sample(results: results, orphans: ["s/up/old@1x"], seconds: Double(index))
         run.shard = ShardRecord(index: index, count: count, identity: identity, selection: selection)
         return ("shard\(index)", run)
     }
 
     @Test("three shards merge into the run one machine would have made, in catalog order")
     func merges() throws {
-        let merged = try RunMerge.merge([shard(3, of: 3, judging: ["s/left/e@1x"]),
+        let merged = try RunRecord.merge([shard(3, of: 3, judging: ["s/left/e@1x"]),
                                          shard(1, of: 3, judging: ["s/up/b@1x", "s/up/a@1x"]),
                                          shard(2, of: 3, judging: ["s/down/c@1x", "s/down/d@2x"])])
         #expect(merged.results.map(\.id) == Self.ids)
@@ -82,6 +82,6 @@ struct RunMergeTests {
             shards[1] = shard(2, of: 2, judging: ["s/down/d@2x", "s/left/e@1x", "s/right/z@1x"])
             expected = .caseNotInRun(id: "s/right/z@1x", source: "shard2")
         }
-        #expect(throws: expected) { try RunMerge.merge(shards) }
+        #expect(throws: expected) { try RunRecord.merge(shards) }
     }
 }

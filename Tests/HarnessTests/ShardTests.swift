@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite("Shards: splitting a run over machines")
 struct ShardTests {
-    let catalog = try! CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+    let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
 
     @Test("I/N parses; anything else is refused naming the value", arguments: [
         ("0/3", "names shard 0, but there are 3 (1 to 3)"), ("4/3", "names shard 4, but there are 3 (1 to 3)"),
@@ -31,7 +31,7 @@ struct ShardTests {
 
     @Test("a case stays in its shard when a skin is added, or cases of another skin and scale")
     func stable() throws {
-        let grown = try CaseCatalog(entries: SkinCatalog.lineup(skinsFolder: PackageFolders.skins).entries + [SkinEntry(skin: FlatSkin(id: "zz-flat"))])
+        let grown = CaseCatalog(entries: SkinCatalog.lineup(skinsFolder: PackageFolders.skins).entries + [SkinEntry(skin: FlatSkin(id: "zz-flat"))])
         for count in [2, 3, 4] {
             let before = Shard.assign(catalog.cases, count: count, cost: catalog.estimatedCost)
             let after = Shard.assign(grown.cases, count: count, cost: grown.estimatedCost)

@@ -90,13 +90,13 @@ struct TolerancePolicyTests {
         #expect(keys.cases == ["*@2x", "gik-default/up/*@2x", "gik-default/up/popover8-portrait@2x"])
     }
 
-    @Test("configuration read from a file")
+    @Test("configuration read from a goldens folder's tolerances.json")
     func fromFile() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("diff-tests-\(UInt64.random(in: 0...UInt64.max)).json")
-        try Data(Self.configJSON.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let config = try TolerancePolicy(contentsOf: url)
+        let folder = FileManager.default.temporaryDirectory.path + "/tolerances-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(Self.configJSON.utf8).write(to: URL(fileURLWithPath: folder + "/tolerances.json"))
+        let config = try TolerancePolicy.load(goldensFolder: folder, suite: nil)
         #expect(config == (try TolerancePolicy(json: Data(Self.configJSON.utf8))))
         #expect(config.skins.count == 2 && config.cases.count == 4)
     }

@@ -10,7 +10,7 @@ import TestSupport
 /// it and swaps it in under a lock, so the folder always holds one whole report, never a mix.
 @Suite("Concurrent checks and left-over staging folders")
 struct ConcurrentReportTests {
-    let catalog = try! CaseCatalog(skins: [FlatSkin()])
+    let catalog = CaseCatalog(skins: [FlatSkin()])
 
     /// What the published report says, read back from its three files.
     struct Published {
@@ -119,9 +119,10 @@ struct ConcurrentReportTests {
     func twoProcesses() throws {
         let executable = try #require(popoverGoldensExecutable)
         let work = temporaryFolder("concurrent-cli")
+        try linkCommittedSkins(into: work)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let filters = ["path-slate/up/sweep*@1x", "path-slate/down/sweep*@1x"]
-        let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+        let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let ids = filters.map { catalog.cases(matching: $0).map(\.id) }
         try copyCommittedGoldens(ids.flatMap { $0 }, to: work + "/Goldens")
         for round in 0..<3 {
@@ -254,7 +255,7 @@ struct ConcurrentReportTests {
 /// Results written by two threads at distinct indices.
 final class RunOutcomes: @unchecked Sendable {
     private let lock = NSLock()
-    private var runs: [Int: CheckRun] = [:]
-    func set(_ i: Int, _ run: CheckRun) { lock.withLock { runs[i] = run } }
-    var all: [CheckRun] { lock.withLock { runs.keys.sorted().map { runs[$0]! } } }
+    private var runs: [Int: RunRecord] = [:]
+    func set(_ i: Int, _ run: RunRecord) { lock.withLock { runs[i] = run } }
+    var all: [RunRecord] { lock.withLock { runs.keys.sorted().map { runs[$0]! } } }
 }

@@ -38,7 +38,7 @@ final class HostileStrings {
         var missing = CaseResult.sample(spaced, status: .missing, message: "no golden &amp; \"quoted\" 'single'",
                                         width: 4, height: 3)
         missing.artifacts = staging.keep(CaseImages(actual: actual), of: spaced)
-        var run = CheckRun.sample(results: [failed, missing], orphans: ["</li><script>alert(3)</script>"],
+        var run = RunRecord.sample(results: [failed, missing], orphans: ["</li><script>alert(3)</script>"],
                                   errors: ["<b>run error</b> &copy;"])
         run.filter = "\"><script>alert(4)</script>"
         try folder.publish(run, from: staging)

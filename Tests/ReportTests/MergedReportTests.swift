@@ -14,7 +14,7 @@ struct MergedReportTests {
     func mergedEqualsWhole() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let catalog = try CaseCatalog(skins: [FlatSkin()])
+        let catalog = CaseCatalog(skins: [FlatSkin()])
         var options = checkOptions(goldens: folder.file("goldens"), mode: .missing, filter: "flat/up", cache: folder.file("cache"))
         let recorded = try CheckRunner(catalog: catalog, options: options).run()
         let altered = [recorded.results[3].id, recorded.results[17].id]

@@ -12,7 +12,7 @@ struct OverviewMatrixTests {
     let matrix: OverviewMatrix
 
     init() throws {
-        cases = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "path-slate")
+        cases = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "path-slate")
         let results = cases.map { CaseResult.sample($0.info, status: .passed, message: "identical") }
         let matrices = OverviewMatrix.build(results)
         try #require(matrices.count == 1)

@@ -13,7 +13,7 @@ import TestSupport
 @Suite("The report of a failing run")
 final class FailingRunReport {
     let scratch: TemporaryFolder
-    let run: CheckRun
+    let run: RunRecord
     let page: Page
     let cases: [GoldenCase]
     let changed: [String], resized: String, deleted: String, garbled: String
@@ -21,7 +21,7 @@ final class FailingRunReport {
 
     init() throws {
         scratch = TemporaryFolder("failing")
-        let cases = try CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "gik-default/up")
+        let cases = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "gik-default/up")
         self.cases = cases
         let sweeps = cases.filter { $0.family == .sweep }
         let scenes = cases.filter { $0.family == .scene }

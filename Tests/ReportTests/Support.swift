@@ -52,8 +52,8 @@ struct Faults: Sendable {
 /// report in `<scratch>/reports`.
 func recordThenCheck(_ scratch: TemporaryFolder, filter: String, faults: Faults = Faults(),
                      imagesForPassingCases: Bool = false,
-                     prepare: (_ goldens: String, _ recorded: CheckRun) throws -> Void = { _, _ in }) throws -> CheckRun {
-    let catalog = try CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+                     prepare: (_ goldens: String, _ recorded: RunRecord) throws -> Void = { _, _ in }) throws -> RunRecord {
+    let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
     var options = checkOptions(goldens: scratch.file("goldens"), mode: .all, filter: filter, cache: scratch.file("cache"))
     options.jobs = 2
     var recorder = CheckRunner(catalog: catalog, options: options)
@@ -74,7 +74,7 @@ func recordThenCheck(_ scratch: TemporaryFolder, filter: String, faults: Faults 
 
 /// Runs `runner` with its pictures kept in a report folder at `reports`, and publishes
 /// the report there.
-func publishing(_ runner: CheckRunner, to reports: String, cases: [GoldenCase]? = nil) throws -> CheckRun {
+func publishing(_ runner: CheckRunner, to reports: String, cases: [GoldenCase]? = nil) throws -> RunRecord {
     let (run, published) = try ReportFolder(reports).check(runner, cases: cases)
     guard published != nil else { throw PublishFailed(description: run.errors.last ?? "not published") }
     return run

@@ -33,7 +33,8 @@ struct HostileReportTests {
     }
 
     @Test("a case ID that climbs out ('..'), starts at '/', or holds a NUL makes the summary unreadable, naming it",
-          arguments: ["../../escaped", "/tmp/escaped", "flat/up/x\u{0}"])
+          arguments: ["../../escaped", "/tmp/escaped", "flat/up/x\u{0}", "flat/up/./popover1-portrait@1x",
+                      "flat//up/popover1-portrait@1x", "flat/left/", "flat/up/popover1-portrait@1x/"])
     func unsafeIDs(_ hostile: String) throws {
         let f = try ReviewFixture()
         defer { f.folder.remove() }
@@ -42,7 +43,7 @@ struct HostileReportTests {
         #expect {
             _ = try f.desk.accept(.matching(["flat"]))
         } throws: { error in
-            "\(error)".contains("summary.json") && "\(error)".contains("is not one this tool makes")
+            "\(error)".contains("summary.json") && "\(error)".contains("is not a case ID this tool makes")
         }
         #expect(filesUnder(f.folder.path) == before)
     }
@@ -65,7 +66,7 @@ struct HostileReportTests {
         try editSummary(f) { text in
             text.replacingOccurrences(of: "\"goldens\" : \"\(f.goldens)\"", with: "\"goldens\" : \"\(hostile)\"")
         }
-        let unnamed = ReviewDesk(reportsFolder: f.reports, goldensFolder: nil, cacheFolder: f.folder.file("cache"))
+        let unnamed = ReviewDesk(reportsFolder: f.reports, goldensFolder: nil, cacheFolder: f.folder.file("cache"), catalog: f.catalog)
         #expect(throws: ReviewError.goldensFolderNotNamed(hostile)) { try unnamed.accept(.matching([f.failed[0]])) }
         // The reviewer names the folder: accepted there.
         let outcome = try f.desk.accept(.matching([f.failed[0]]))

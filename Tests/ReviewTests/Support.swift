@@ -13,18 +13,20 @@ import TestSupport
 struct ReviewFixture {
     let folder: TemporaryFolder
     let catalog: CaseCatalog
-    let run: CheckRun
+    let run: RunRecord
     let failed: [String]
     let missing: String
     let passed: String
 
     var goldens: String { folder.file("goldens") }
     var reports: String { folder.file("reports") }
-    var desk: ReviewDesk { ReviewDesk(reportsFolder: reports, goldensFolder: goldens, cacheFolder: folder.file("cache")) }
+    var desk: ReviewDesk {
+        ReviewDesk(reportsFolder: reports, goldensFolder: goldens, cacheFolder: folder.file("cache"), catalog: catalog)
+    }
 
     init(_ label: String = #function) throws {
         folder = TemporaryFolder(label)
-        catalog = try CaseCatalog(skins: [FlatSkin()])
+        catalog = CaseCatalog(skins: [FlatSkin()])
         let filter = "flat/up/popover"
         let options = checkOptions(goldens: folder.file("goldens"), mode: .missing, filter: filter, cache: folder.file("cache"))
         let recorded = try CheckRunner(catalog: catalog, options: options).run()

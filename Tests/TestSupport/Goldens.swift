@@ -2,13 +2,24 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 
-/// Copies the committed goldens of `ids` (and nothing else) into `folder`.
+/// Copies the committed goldens of `ids` and their facts (and nothing else) into `folder`.
 public func copyCommittedGoldens(_ ids: [String], to folder: String) throws {
     for id in ids {
-        let bytes = try FileIO.readBytes(path: "\(PackageFolders.goldens)/\(id).png")
-        let target = "\(folder)/\(id).png"
-        try FileIO.createDirectories(FilePaths.parent(of: target))
-        try FileIO.writeAtomically(bytes, to: target)
+        for suffix in [".png", GoldenStore.factsSuffix] {
+            let bytes = try FileIO.readBytes(path: "\(PackageFolders.goldens)/\(id)\(suffix)")
+            let target = "\(folder)/\(id)\(suffix)"
+            try FileIO.createDirectories(FilePaths.parent(of: target))
+            try FileIO.writeAtomically(bytes, to: target)
+        }
+    }
+}
+
+/// Makes `folder/Skins` the committed skins folder (a symbolic link), as a project
+/// folder has it, so the tool run in `folder` finds every skin.
+public func linkCommittedSkins(into folder: String) throws {
+    try FileIO.createDirectories(folder)
+    if !FileManager.default.fileExists(atPath: folder + "/Skins") {
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Skins", withDestinationPath: PackageFolders.skins)
     }
 }
 

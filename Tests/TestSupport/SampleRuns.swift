@@ -34,13 +34,13 @@ extension CaseResult {
     }
 }
 
-extension CheckRun {
+extension RunRecord {
     /// A run built by hand from its results.
     public static func sample(results: [CaseResult], orphans: [String] = [], errors: [String] = [],
                               recordMode: RecordMode = .never, filter: String? = nil,
                               goldensFolder: String = "Goldens", tolerance: String = "exact",
-                              seconds: Double = 1, jobs: Int = 1) -> CheckRun {
-        var run = CheckRun(results: results, recordMode: recordMode, filter: filter, goldensFolder: goldensFolder,
+                              seconds: Double = 1, jobs: Int = 1) -> RunRecord {
+        var run = RunRecord(results: results, recordMode: recordMode, filter: filter, goldensFolder: goldensFolder,
                            tolerance: tolerance, started: Date(timeIntervalSince1970: 1_800_000_000), jobs: jobs)
         run.orphans = orphans
         run.errors = errors

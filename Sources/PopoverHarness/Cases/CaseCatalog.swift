@@ -33,42 +33,63 @@ public struct CaseCatalog: Sendable {
     public static let keyboardAnchor = "popover2"
     public static let keyboardTimes: [Double] = [0, 0.0625, 0.125, 0.1875, 0.25]
 
-    /// The cases of `entries`' skins.
-    public init(entries: [SkinEntry], unavailable: [SkinLineup.Problem] = []) throws {
-        skins = entries.map(\.skin)
-        unavailableSkins = unavailable
+    /// The cases of `entries`' skins. A skin whose cases cannot be laid out (a metric too
+    /// large for the sample app's screen, say) is that skin's problem: it joins
+    /// `unavailable`, named with where it was defined, and the other skins' cases stand.
+    public init(entries: [SkinEntry], unavailable: [SkinLineup.Problem] = []) {
+        var usable: [SkinEntry] = []
+        var problems = unavailable
         var all: [GoldenCase] = []
         for entry in entries {
             let skin = entry.skin
-            for scale in Self.scales {
-                all += try Self.scenes(skin, scale: scale, orientations: Orientation.allCases)
-                all += Self.sweeps(skin, scale: scale)
-                all += try Self.keyboard(skin, scale: scale)
-            }
-            if entry.portraitScenesAt3x {
-                all += try Self.scenes(skin, scale: 3, orientations: [.portrait])
+            do {
+                var cases: [GoldenCase] = []
+                for scale in Self.scales {
+                    cases += try Self.scenes(skin, scale: scale, orientations: Orientation.allCases)
+                    cases += Self.sweeps(skin, scale: scale)
+                    cases += try Self.keyboard(skin, scale: scale)
+                }
+                if entry.portraitScenesAt3x {
+                    cases += try Self.scenes(skin, scale: 3, orientations: [.portrait])
+                }
+                all += cases
+                usable.append(entry)
+            } catch {
+                problems.append(SkinLineup.Problem(id: skin.id, message: "\(entry.origin): skin \(skin.id): its cases cannot be "
+                    + "laid out: \(error)"))
             }
         }
+        skins = usable.map(\.skin)
+        unavailableSkins = problems
         cases = all
         var seen = Set<String>()
         for c in all {
-            precondition(GoldenCase.isSafeID(c.id), "unsafe case ID \(c.id)")
+            precondition(CaseID.isValid(c.id), "unsafe case ID \(c.id)")
             precondition(seen.insert(c.id).inserted, "duplicate case ID \(c.id)")
         }
     }
 
     /// The cases of `skins`, none of them also at 3x.
-    public init(skins: [any Skin]) throws {
-        try self.init(entries: skins.map { SkinEntry(skin: $0) })
+    public init(skins: [any Skin]) {
+        self.init(entries: skins.map { SkinEntry(skin: $0) })
     }
 
     /// The catalog of the skin folders in `skinsFolder` and the built-in skins.
-    public static func standard(skinsFolder: String = SkinCatalog.defaultSkinsFolder) throws -> CaseCatalog {
+    public static func standard(skinsFolder: String = SkinCatalog.defaultSkinsFolder) -> CaseCatalog {
         let lineup = SkinCatalog.lineup(skinsFolder: skinsFolder)
-        return try CaseCatalog(entries: lineup.entries, unavailable: lineup.problems)
+        return CaseCatalog(entries: lineup.entries, unavailable: lineup.problems)
     }
 
     public func skin(_ id: String) -> (any Skin)? { skins.first { $0.id == id } }
+
+    /// The facts a case is drawn from: its skin's drawing facts and where its request came
+    /// from (a scene's placement, a keyframe).
+    public func facts(of c: GoldenCase) throws -> DrawingFacts {
+        guard let skin = skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
+        var drawn = try skin.drawingFacts(for: c.request)
+        drawn.facts = drawn.facts.merging(c.origin)
+        return drawn
+    }
 
     /// A digest of every case: its ID and what it draws. Two runs with the same digest
     /// judged the same cases the same way.
@@ -145,7 +166,11 @@ public struct CaseCatalog: Sendable {
                         label: "\(anchor.name)-\(orientation.rawValue)",
                         request: PopoverRequest(bounds: placement.frame.size, direction: direction,
                                                 arrowOffset: placement.arrowOffset, scale: Double(scale)),
-                        anchor: anchor.name, orientation: orientation))
+                        anchor: anchor.name, orientation: orientation,
+                        origin: Facts(["placement": .group(Facts([
+                            "anchor": .text(anchor.name), "orientation": .text(orientation.rawValue),
+                            "direction": .text(placement.direction.rawValue), "frame": .rect(placement.frame),
+                            "arrowOffset": .number(placement.arrowOffset)]))])))
                 }
             }
         }
@@ -196,7 +221,11 @@ public struct CaseCatalog: Sendable {
                     request: PopoverRequest(bounds: frame.frame.size, direction: frame.direction,
                                             arrowOffset: frame.arrowOffset, scale: Double(scale),
                                             shadowRect: try animation.shadowRect(at: time)),
-                    anchor: anchor.name, orientation: orientation, keyboardTime: time))
+                    anchor: anchor.name, orientation: orientation, keyboardTime: time,
+                    origin: Facts(["keyframe": .group(Facts([
+                        "anchor": .text(anchor.name), "orientation": .text(orientation.rawValue),
+                        "time": .number(time), "direction": .text(frame.direction.rawValue), "frame": .rect(frame.frame),
+                        "arrowOffset": .number(frame.arrowOffset)]))])))
             }
         }
         return out

@@ -32,10 +32,13 @@ public struct GoldenCase: Sendable, Hashable, Identifiable {
     public let sweepSize: String?
     /// Keyboard cases: seconds into the 0.25 s animation.
     public let keyboardTime: Double?
+    /// Where the request came from, as facts: a scene's placement (anchor, frame, the
+    /// direction chosen), a keyframe's frame. Empty for sweeps, whose request is all.
+    public let origin: Facts
 
     init(skinID: String, direction: ArrowDirection, scale: Int, family: CaseFamily, label: String,
          request: PopoverRequest, anchor: String? = nil, orientation: Orientation? = nil,
-         sweepSize: String? = nil, keyboardTime: Double? = nil) {
+         sweepSize: String? = nil, keyboardTime: Double? = nil, origin: Facts = Facts()) {
         self.skinID = skinID
         self.direction = direction
         self.scale = scale
@@ -46,6 +49,7 @@ public struct GoldenCase: Sendable, Hashable, Identifiable {
         self.orientation = orientation
         self.sweepSize = sweepSize
         self.keyboardTime = keyboardTime
+        self.origin = origin
         id = "\(skinID)/\(direction.rawValue)/\(label)@\(scale)x"
     }
 
@@ -66,14 +70,7 @@ public struct GoldenCase: Sendable, Hashable, Identifiable {
     public func drawing(_ request: PopoverRequest) -> GoldenCase {
         GoldenCase(skinID: skinID, direction: direction, scale: scale, family: family, label: label,
                    request: request, anchor: anchor, orientation: orientation, sweepSize: sweepSize,
-                   keyboardTime: keyboardTime)
-    }
-
-    /// Characters an ID may hold: safe in file names, URLs and HTML attributes.
-    public static func isSafeID(_ id: String) -> Bool {
-        !id.isEmpty && id.unicodeScalars.allSatisfy { s in
-            ("a"..."z").contains(s) || ("0"..."9").contains(s) || "-+._@/".unicodeScalars.contains(s)
-        } && !id.contains("..") && !id.hasPrefix("/")
+                   keyboardTime: keyboardTime, origin: origin)
     }
 }
 

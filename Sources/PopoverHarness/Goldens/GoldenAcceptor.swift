@@ -1,5 +1,6 @@
 import Foundation
 import PopoverFiles
+import PopoverGeometry
 import PopoverImage
 
 /// A reviewer's approval of one case, as the report exports it: the case, and the
@@ -33,12 +34,16 @@ public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
     case notAccepted(id: String)
     case previousLost(id: String, path: String)
     case cannotWrite(id: String, reason: String)
+    case drawnDifferently(id: String)
+    case notInCatalog(id: String)
+    case causeDiffers(id: String)
 
     public var id: String {
         switch self {
         case .notAcceptable(let id, _), .noActualImage(let id), .actualChanged(let id, _, _, _), .goldenChanged(let id, _),
              .approvalDiffers(let id, _), .unreadableActual(let id, _), .notAccepted(let id), .previousLost(let id, _),
-             .cannotWrite(let id, _):
+             .cannotWrite(let id, _), .drawnDifferently(let id), .notInCatalog(let id),
+             .causeDiffers(let id):
             id
         }
     }
@@ -64,6 +69,13 @@ public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
             "\(id): the previous golden kept at \(path) is missing or changed; restore it from version control"
         case .cannotWrite(let id, let reason):
             "\(id): cannot write the golden: \(reason)"
+        case .drawnDifferently(let id):
+            "\(id): this build draws the case from other geometry than the run did (its facts differ); run the check again"
+        case .causeDiffers(let id):
+            "\(id): the report's cause for this case is not what its golden's facts and this build give (an edited "
+                + "or stale report); run the check again"
+        case .notInCatalog(let id):
+            "\(id): is not a case this build's skins draw; run the check again"
         }
     }
 }
@@ -86,14 +98,18 @@ public struct GoldenAcceptor: Sendable {
         /// The golden being replaced (nil: there was none), kept for undo.
         public let previous: [UInt8]?
         public let previousDigest: String?
+        /// The facts to write beside the golden: this build's, never a report's.
+        public let facts: Facts
     }
 
     /// Checks that `result` may be accepted: it failed, had no golden or was recorded new;
     /// `actualFile` (the saved actual image's bytes, read from `actualPath`) still has the
-    /// digest the run recorded; the approval, if any, names the same two images; and the
-    /// golden on disk is still the one the run compared against.
+    /// digest the run recorded; the approval, if any, names the same two images; the
+    /// golden on disk is still the one the run compared against; and `facts`, which the
+    /// caller computes from the case with this build, are the ones the run drew it from
+    /// (a report cannot supply facts: it may come from another branch).
     public func plan(_ result: CaseResult, actualFile: [UInt8], actualPath: String,
-                     approval: Approval?) throws(AcceptRefusal) -> Plan {
+                     approval: Approval?, facts: Facts) throws(AcceptRefusal) -> Plan {
         let id = result.id
         guard result.status.isAcceptable else { throw .notAcceptable(id: id, status: result.status) }
         guard let recorded = result.artifacts.actual?.digest else { throw .noActualImage(id: id) }
@@ -113,7 +129,8 @@ public struct GoldenAcceptor: Sendable {
         }
         let current = try currentGolden(id)
         guard current.digest == result.goldenDigest else { throw .goldenChanged(id: id, path: store.path(for: id)) }
-        return Plan(id: id, pixels: pixels, previous: current.bytes, previousDigest: current.digest)
+        guard GoldenFacts.digest(facts) == result.factsDigest else { throw .drawnDifferently(id: id) }
+        return Plan(id: id, pixels: pixels, previous: current.bytes, previousDigest: current.digest, facts: facts)
     }
 
     /// Writes the planned golden, atomically, after checking once more that the golden has
@@ -123,7 +140,7 @@ public struct GoldenAcceptor: Sendable {
             throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
         }
         do {
-            let written = try GoldenWriter.write(plan.pixels, as: plan.id, in: store, cache: cache)
+            let written = try GoldenWriter.write(plan.pixels, as: plan.id, in: store, cache: cache, facts: plan.facts)
             return Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: plan.previousDigest,
                               goldenDigest: SHA256.hex(written))
         } catch {

@@ -86,7 +86,7 @@ public struct GoldenStore: Sendable {
         return ids.sorted()
     }
 
-    /// Removes a golden and any folders it leaves empty.
+    /// Removes a golden, its facts, and any folders they leave empty.
     public func remove(_ id: String) throws(HarnessError) {
         do {
             try refuseLinkedFolders(to: id)
@@ -97,6 +97,13 @@ public struct GoldenStore: Sendable {
             try FileManager.default.removeItem(atPath: path(for: id))
         } catch {
             throw .io("\(path(for: id)): cannot remove: \((error as NSError).localizedDescription)")
+        }
+        if FileManager.default.fileExists(atPath: factsPath(for: id)) {
+            do {
+                try FileManager.default.removeItem(atPath: factsPath(for: id))
+            } catch {
+                throw .io("\(factsPath(for: id)): cannot remove: \((error as NSError).localizedDescription)")
+            }
         }
         var parent = FilePaths.parent(of: path(for: id))
         while parent.count > folder.count, (try? FileManager.default.contentsOfDirectory(atPath: parent))?.isEmpty == true {

@@ -1,21 +1,29 @@
 import PopoverFiles
+import PopoverGeometry
 import PopoverImage
 
 /// Writes goldens: one way for recording and for accepting alike.
 public enum GoldenWriter {
     /// Encodes `image` as the golden of `id` (the goldens' compression), writes it
     /// atomically, decodes what was written and checks it gives back `image`'s pixels,
-    /// and tells `cache` what that decode established. Returns the file's bytes.
+    /// and tells `cache` what that decode established; then writes the facts the image was
+    /// drawn from, tied to the new file's SHA-256. Returns the file's bytes.
+    ///
+    /// The two files cannot be replaced in one rename; a run stopped between them leaves
+    /// facts tied to the old golden, which every later run sees as stale (and `record`
+    /// rewrites), never as the new golden's.
     @discardableResult
     public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
-                             cache: GoldenPixelCache?) throws -> [UInt8] {
+                             cache: GoldenPixelCache?, facts: Facts) throws -> [UInt8] {
         let png = PNGFile.encode(image)
         let decoded = try PNGFile.decode(png, name: store.path(for: id))
         guard decoded == image else {
             throw HarnessError.io("\(store.path(for: id)): the encoded golden does not decode to the drawn pixels; nothing written")
         }
         try store.write(id, png: png)
-        cache?.learn(file: SHA256.hex(png), decoded: decoded)
+        let digest = SHA256.hex(png)
+        cache?.learn(file: digest, decoded: decoded)
+        try store.writeFacts(GoldenFacts(caseID: id, golden: digest, facts: facts))
         return png
     }
 }

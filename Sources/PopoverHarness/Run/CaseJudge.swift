@@ -2,6 +2,7 @@ import Foundation
 import PopoverDiff
 import PopoverFiles
 import PopoverImage
+import PopoverSkins
 
 /// Judges one case at a time; shared by the worker threads of a check.
 ///
@@ -17,9 +18,11 @@ final class CaseJudge: Sendable {
     let sink: any CaseArtifactSink
     let folderProblem: String?
     let draw: @Sendable (GoldenCase) throws -> RGBAImage
+    let facts: @Sendable (GoldenCase) throws -> DrawingFacts
 
     init(store: GoldenStore, cache: GoldenPixelCache, tolerances: TolerancePolicy, options: CheckOptions,
-         sink: any CaseArtifactSink, folderProblem: String?, draw: @escaping @Sendable (GoldenCase) throws -> RGBAImage) {
+         sink: any CaseArtifactSink, folderProblem: String?, draw: @escaping @Sendable (GoldenCase) throws -> RGBAImage,
+         facts: @escaping @Sendable (GoldenCase) throws -> DrawingFacts) {
         self.store = store
         self.cache = cache
         self.tolerances = tolerances
@@ -27,16 +30,28 @@ final class CaseJudge: Sendable {
         self.sink = sink
         self.folderProblem = folderProblem
         self.draw = draw
+        self.facts = facts
     }
 
     func judge(_ c: GoldenCase) -> CaseResult {
         let clock = ContinuousClock.now
-        var result = judgeUntimed(c)
+        var compared: Compared?
+        var result = judgeUntimed(c, compared: &compared)
+        explain(c, &result, compared: compared)
         result.seconds = (ContinuousClock.now - clock).seconds
         return result
     }
 
-    private func judgeUntimed(_ c: GoldenCase) -> CaseResult {
+    /// What a comparison had in hand, for explaining a failure.
+    struct Compared {
+        var expected: RGBAImage
+        var actual: RGBAImage
+        var diff: DiffMap
+    }
+
+    /// The verdict; `compared` receives the two images and where they differ when they
+    /// were compared pixel by pixel.
+    private func judgeUntimed(_ c: GoldenCase, compared: inout Compared?) -> CaseResult {
         let tolerance = tolerances.tolerance(forCase: c.id, skin: c.skinID)
         var result = CaseResult(info: c.info, status: .error, message: "", tolerance: tolerance.description,
                                 goldenPath: store.path(for: c.id))
@@ -63,7 +78,7 @@ final class CaseJudge: Sendable {
             return result
         case .missing:
             if options.recordMode.records(.missing) {
-                record(actual, into: &result, status: .new, message: "no golden yet: recorded \(result.goldenPath)")
+                record(actual, of: c, into: &result, status: .new, message: "no golden yet: recorded \(result.goldenPath)")
             } else {
                 result.status = .missing
                 result.message = "no golden at \(result.goldenPath); record it with "
@@ -99,7 +114,7 @@ final class CaseJudge: Sendable {
             // be compared: an error, unless this run rewrites failing goldens anyway, in
             // which case it is replaced like any other failing one.
             if options.recordMode.records(.failed) {
-                record(actual, into: &result, status: .recorded, message: "\(error): re-recorded")
+                record(actual, of: c, into: &result, status: .recorded, message: "\(error): re-recorded")
             } else {
                 result.message = "\(error)"
             }
@@ -111,6 +126,7 @@ final class CaseJudge: Sendable {
                                                  wantsDiffMap: true)
         result.metrics = comparison.metrics
         result.changedRegion = comparison.diffMap?.changedRegion
+        if let diff = comparison.diffMap { compared = Compared(expected: expected, actual: actual, diff: diff) }
         let images = CaseImages(expected: expected, expectedFile: bytes, actual: actual, diff: comparison.diffMap)
         // No error at all, excused pixels included (PSNR is undefined only then).
         let identical = comparison.metrics != nil && comparison.metrics?.psnr == nil
@@ -119,7 +135,7 @@ final class CaseJudge: Sendable {
             result.message = comparison.summary
             let rewrite = options.recordMode == .all && !identical
             if rewrite {
-                record(actual, into: &result, status: .recorded,
+                record(actual, of: c, into: &result, status: .recorded,
                        message: "changed within tolerance (\(comparison.summary)): re-recorded")
             }
             if options.keepsImagesOfPassingCases || rewrite { keep(images, into: &result) }
@@ -127,7 +143,7 @@ final class CaseJudge: Sendable {
         }
         result.message = comparison.summary
         if options.recordMode.records(.failed) {
-            record(actual, into: &result, status: .recorded, message: "\(comparison.summary): re-recorded")
+            record(actual, of: c, into: &result, status: .recorded, message: "\(comparison.summary): re-recorded")
         } else {
             result.status = .failed
         }
@@ -135,11 +151,15 @@ final class CaseJudge: Sendable {
         return result
     }
 
-    /// Writes `actual` as the case's golden. The bytes written are decoded again and must
-    /// give back the drawn pixels; that decode is also what lets the next check trust them.
-    private func record(_ actual: RGBAImage, into result: inout CaseResult, status: CaseStatus, message: String) {
+    /// Writes `actual` as the case's golden, with its facts. The bytes written are decoded
+    /// again and must give back the drawn pixels; that decode is also what lets the next
+    /// check trust them.
+    private func record(_ actual: RGBAImage, of c: GoldenCase, into result: inout CaseResult, status: CaseStatus,
+                        message: String) {
         do {
-            let png = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache)
+            let drawn = try facts(c)
+            let png = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache, facts: drawn.facts)
+            result.factsStanding = .recorded
             result.goldenDigest = SHA256.hex(png)
             result.status = status
             result.message = message
@@ -147,6 +167,50 @@ final class CaseJudge: Sendable {
             result.status = .error
             result.message = "cannot record the golden: \(error)"
         }
+    }
+
+    /// Failing and new cases: the facts this run drew them from (for an acceptance to
+    /// check against) and why they failed. Passing cases: only how their golden's facts
+    /// stand, and with `record` (mode all) facts written where they are missing, stale
+    /// or no longer what this build draws the golden from.
+    private func explain(_ c: GoldenCase, _ result: inout CaseResult, compared: Compared?) {
+        if result.status == .passed {
+            guard result.factsStanding == nil else { return }
+            guard options.recordMode == .all else {
+                result.factsStanding = store.factsStanding(for: c.id, goldenDigest: result.goldenDigest)
+                return
+            }
+            let recorded = store.facts(for: c.id, goldenDigest: result.goldenDigest)
+            result.factsStanding = recorded.standing
+            guard let golden = result.goldenDigest, let drawn = try? facts(c) else { return }
+            if recorded.facts != drawn.facts {
+                if (try? store.writeFacts(GoldenFacts(caseID: c.id, golden: golden, facts: drawn.facts))) != nil {
+                    result.factsStanding = .recorded
+                    result.factsWritten = true
+                }
+            }
+            return
+        }
+        guard result.status.isFailure else { return }
+        let drawn: DrawingFacts
+        do {
+            drawn = try facts(c)
+        } catch {
+            result.explain()
+            return
+        }
+        result.factsDigest = GoldenFacts.digest(drawn.facts)
+        result.outline = drawn.outline
+        if result.status == .failed {
+            let recorded = store.facts(for: c.id, goldenDigest: result.goldenDigest)
+            result.factsStanding = recorded.standing
+            let parts = compared.map { CaseCause.parts(of: $0.diff, on: drawn.outline) } ?? (main: [], few: [])
+            result.cause = CaseCause(facts: recorded.standing,
+                                     geometry: recorded.facts.map { CaseCause.deltas(expected: $0, actual: drawn.facts) } ?? [],
+                                     parts: parts.main, fewPixelsIn: parts.few,
+                                     colour: compared.flatMap { CaseCause.colour(expected: $0.expected, actual: $0.actual, diff: $0.diff) })
+        }
+        result.explain()
     }
 
     private func keep(_ images: CaseImages, into result: inout CaseResult) {

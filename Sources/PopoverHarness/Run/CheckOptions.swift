@@ -14,6 +14,10 @@ public struct CheckOptions: Sendable {
     public var recordMode: RecordMode = .never
     /// Delete goldens no case owns (within the filter).
     public var prune = false
+    /// Prune even more than `pruneShare` of the goldens.
+    public var forcePrune = false
+    /// The largest share of the goldens pruning deletes without `forcePrune`.
+    public static let pruneShare = 0.25
     /// Worker threads; every core by default.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Replaces the suite-wide default of `tolerances.json` when set; skin and case

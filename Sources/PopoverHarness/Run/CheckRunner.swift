@@ -18,6 +18,9 @@ public struct CheckRunner: Sendable {
     /// the goldens against another renderer (the fault-injection suite draws with
     /// deliberate faults this way).
     public var draw: @Sendable (GoldenCase) throws -> RGBAImage
+    /// The geometry a case is drawn from: by its skin unless replaced, in step with `draw`
+    /// (a test drawing a deliberate fault gives the fault's facts here).
+    public var facts: @Sendable (GoldenCase) throws -> DrawingFacts
     /// Receives the pictures of cases worth looking at.
     public var sink: any CaseArtifactSink = DiscardingSink()
     /// Told after each case: (cases judged, cases in the run).
@@ -30,6 +33,7 @@ public struct CheckRunner: Sendable {
             guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
             return try skin.render(c.request).pixmap.straightImage
         }
+        facts = { c in try catalog.facts(of: c) }
     }
 
     /// The cases the filter selects, before sharding.
@@ -47,7 +51,7 @@ public struct CheckRunner: Sendable {
 
     /// Checks the cases the filter (and shard) select, or exactly `cases` when given
     /// (tests use this to check a chosen subset).
-    public func run(cases chosen: [GoldenCase]? = nil) throws(HarnessError) -> CheckRun {
+    public func run(cases chosen: [GoldenCase]? = nil) throws(HarnessError) -> RunRecord {
         let started = Date()
         let selection: [GoldenCase]
         if let chosen { selection = chosen } else { selection = try selectedCases() }
@@ -85,14 +89,15 @@ public struct CheckRunner: Sendable {
         if let note = cache.note { notes.append(note) }
 
         let judge = CaseJudge(store: store, cache: cache, tolerances: tolerances, options: options, sink: sink,
-                              folderProblem: folderProblem, draw: draw)
+                              folderProblem: folderProblem, draw: draw, facts: facts)
         let results = parallelMap(cases, jobs: max(1, options.jobs), progress: progress) { judge.judge($0) }
 
-        var run = CheckRun(results: results, recordMode: options.recordMode, filter: options.filter,
+        var run = RunRecord(results: results, recordMode: options.recordMode, filter: options.filter,
                            goldensFolder: options.goldensFolder, tolerance: tolerances.suite.description,
                            started: started, jobs: options.jobs)
         run.errors = errors
-        run.notes = notes
+        run.notes = notes + Self.factsNotes(results, store: store)
+        run.groupChanges()
         if folderProblem == nil { finishGoldens(&run, store: store) }
         do {
             try cache.save()
@@ -108,16 +113,61 @@ public struct CheckRunner: Sendable {
         return run
     }
 
+    /// Goldens whose facts are missing or stale, said once for the run.
+    static func factsNotes(_ results: [CaseResult], store: GoldenStore) -> [String] {
+        func ids(_ standing: FactsStanding) -> [String] { results.filter { $0.factsStanding == standing }.map(\.id) }
+        func some(_ ids: [String]) -> String { ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? ", …" : "") }
+        var notes: [String] = []
+        let written = results.filter(\.factsWritten).count
+        if written > 0 { notes.append("wrote the facts of \(written) golden\(written == 1 ? "" : "s") whose images were unchanged") }
+        let missing = ids(.missing), stale = ids(.stale), unreadable = ids(.unreadable)
+        if !missing.isEmpty {
+            notes.append("\(missing.count) golden\(missing.count == 1 ? " has" : "s have") no facts (recorded before facts "
+                + "existed: \(some(missing))); `popover-goldens record` adds them without touching the goldens")
+        }
+        if !stale.isEmpty {
+            notes.append("\(stale.count) golden\(stale.count == 1 ? "'s" : "s'") facts are stale (the golden changed since they "
+                + "were recorded: \(some(stale))); they are not used; `popover-goldens record` rewrites them")
+        }
+        if !unreadable.isEmpty {
+            notes.append("\(unreadable.count) facts file\(unreadable.count == 1 ? "" : "s") cannot be read (\(some(unreadable.map { store.factsPath(for: $0) })));"
+                + " they are not used; `popover-goldens record` rewrites them")
+        }
+        return notes
+    }
+
     /// Orphans and pruning, after every case is judged.
-    private func finishGoldens(_ run: inout CheckRun, store: GoldenStore) {
+    ///
+    /// A golden is an orphan when no case owns it and its skin was loaded (or is gone
+    /// from a skins folder that was read): the goldens of a skin whose folder has a
+    /// mistake, or of every skin when the skins folder itself could not be read, are
+    /// never orphans and never pruned. Pruning more than `CheckOptions.pruneShare` of the
+    /// goldens at once is refused without `--force`: that many orphans usually means the
+    /// wrong skins folder, not that many dead goldens.
+    private func finishGoldens(_ run: inout RunRecord, store: GoldenStore) {
         let owned = Set(catalog.cases.map(\.id))
         let scope = options.filter.map(CaseFilter.init)
-        // The goldens of a skin that could not be loaded belong to it still: never orphans.
+        let loaded = Set(catalog.skins.map(\.id))
         let unavailable = catalog.unavailableSkins.map { $0.id + "/" }
-        run.orphans = store.allIDs().filter { id in
-            !owned.contains(id) && (scope?.matches(id) ?? true) && !unavailable.contains { id.hasPrefix($0) }
+        let folderMissing = catalog.unavailableSkins.contains { $0.id.isEmpty }
+        let all = store.allIDs()
+        run.orphans = all.filter { id in
+            guard !owned.contains(id), scope?.matches(id) ?? true, !unavailable.contains(where: { id.hasPrefix($0) }) else {
+                return false
+            }
+            return !folderMissing || loaded.contains(String(id.prefix { $0 != "/" }))
         }
-        guard options.prune && options.recordMode != .never else { return }
+        guard options.prune && options.recordMode != .never && !run.orphans.isEmpty else { return }
+        if folderMissing {
+            run.errors.append("not pruning: the skins folder could not be read, so no one knows which goldens are orphans")
+            return
+        }
+        let share = Double(run.orphans.count) / Double(max(1, all.count))
+        if share > CheckOptions.pruneShare && !options.forcePrune {
+            run.errors.append("not pruning \(run.orphans.count) of \(all.count) goldens (\(Int((share * 100).rounded())) %, more than "
+                + "\(Int(CheckOptions.pruneShare * 100)) %): check that the skins folder is the right one; --force prunes anyway")
+            return
+        }
         for id in run.orphans {
             do {
                 try store.remove(id)

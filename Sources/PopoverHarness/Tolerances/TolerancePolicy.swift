@@ -1,5 +1,6 @@
 import Foundation
 import PopoverDiff
+import PopoverFiles
 
 /// Tolerances for a whole suite, read from JSON:
 ///
@@ -62,19 +63,25 @@ public struct TolerancePolicy: Sendable, Equatable {
         }
     }
 
-    /// Reads and decodes a configuration file; see ``init(json:)``.
-    public init(contentsOf url: URL) throws {
-        try self.init(json: try Data(contentsOf: url))
-    }
-
     /// The goldens folder's `tolerances.json` if there is one (validated), with the suite
     /// default replaced by `suite` when given (the command line's options).
     public static func load(goldensFolder: String, suite: Tolerance?) throws(HarnessError) -> TolerancePolicy {
         let path = goldensFolder + "/" + GoldenStore.toleranceFile
         var policy = TolerancePolicy()
-        if FileManager.default.fileExists(atPath: path) {
+        let bytes: [UInt8]?
+        do {
+            // Read as a file this tool reads: a FIFO or a device is said to be one, not read.
+            bytes = try FileIO.readBytes(path: path)
+        } catch {
+            // No file, or no goldens folder to hold one (said once, as the folder's own problem).
+            guard error.code == ENOENT || error.code == ENOTDIR else { throw .invalidTolerances(file: path, reason: error.reason) }
+            bytes = nil
+        }
+        if let bytes {
             do {
-                policy = try TolerancePolicy(contentsOf: URL(fileURLWithPath: path)).validated()
+                policy = try TolerancePolicy(json: Data(bytes)).validated()
+            } catch let error as DecodingError {
+                throw .invalidTolerances(file: path, reason: describeDecoding(error))
             } catch {
                 throw .invalidTolerances(file: path, reason: "\(error)")
             }

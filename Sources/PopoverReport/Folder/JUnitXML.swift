@@ -3,7 +3,7 @@ import PopoverHarness
 
 /// `junit.xml`: one testcase per case, so CI systems list and count them.
 enum JUnitXML {
-    static func render(_ run: CheckRun) -> String {
+    static func render(_ run: RunRecord) -> String {
         let failures = run.results.filter { $0.status == .failed || $0.status == .missing }.count
         let errors = run.count(.error)
         var xml = """

@@ -46,11 +46,11 @@ public struct ReportFolder: Sendable {
     /// one, and the report is published when the run is over. A run that throws leaves
     /// nothing behind. A report that cannot be published does not change the verdicts: its
     /// error joins the run's errors and `reportPath` is nil.
-    public func check(_ runner: CheckRunner, cases: [GoldenCase]? = nil) throws -> (run: CheckRun, reportPath: String?) {
+    public func check(_ runner: CheckRunner, cases: [GoldenCase]? = nil) throws -> (run: RunRecord, reportPath: String?) {
         let staging = try stage()
         var runner = runner
         runner.sink = staging
-        var run: CheckRun
+        var run: RunRecord
         do {
             run = try runner.run(cases: cases)
         } catch {
@@ -80,7 +80,7 @@ public struct ReportFolder: Sendable {
     /// of the published index.html. On failure the staging folder is removed and the old
     /// report stays.
     @discardableResult
-    public func publish(_ run: CheckRun, from staging: ReportStaging) throws(ReportError) -> String {
+    public func publish(_ run: RunRecord, from staging: ReportStaging) throws(ReportError) -> String {
         do {
             try ReportWriter.writeFiles(run, into: staging.folder, reportsFolder: path, atomically: false)
             try checkIsReport()
@@ -103,7 +103,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// The run a published report describes (its summary.json).
-    public func load() throws(ReportError) -> CheckRun {
+    public func load() throws(ReportError) -> RunRecord {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.readBytes(path: summaryPath)
@@ -111,14 +111,18 @@ public struct ReportFolder: Sendable {
             throw .unreadableRun(file: summaryPath, reason: error.code == ENOENT
                 ? "no report here (run `popover-goldens check` first)" : "cannot read: \(error.reason)")
         }
-        return try RunDocument.decode(bytes, name: summaryPath)
+        do {
+            return try RunRecord.decode(bytes, name: summaryPath)
+        } catch {
+            throw .unreadableRun(file: error.file, reason: error.reason)
+        }
     }
 
     /// Changes a published report: under the report's lock, reads the run, lets `body`
     /// change it (accepting cases, say), and rewrites summary.json, junit.xml and
     /// index.html for the changed run, each file atomically. Nothing is rewritten when
     /// `body` throws. Two reviewers at once take turns.
-    public func modify<T>(_ body: (inout CheckRun) throws -> T) throws -> T {
+    public func modify<T>(_ body: (inout RunRecord) throws -> T) throws -> T {
         let lock = try takeLock()
         defer { lock.release() }
         var run = try load()
@@ -178,8 +182,11 @@ public struct ReportFolder: Sendable {
         }
     }
 
+    /// The lock file is named for the folder's real path, so two writers reaching one
+    /// report through different paths (a symbolic link) take the same lock.
     private func takeLock() throws(ReportError) -> Lock {
-        let lockPath = parent + "/.\(name).lock"
+        let real = FilePaths.realPath(path) ?? FilePaths.realPath(parent).map { $0 + "/" + name } ?? path
+        let lockPath = FilePaths.parent(of: real) + "/.\(FilePaths.lastComponent(of: real)).lock"
         do { try FileIO.createDirectories(parent) } catch { throw .io("\(error)") }
         let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io("\(lockPath): cannot open the report lock: \(String(cString: strerror(errno)))") }

@@ -7,10 +7,10 @@ import PopoverHarness
 enum ReportWriter {
     /// Into a staging folder (`atomically: false`: the folder is published whole) or
     /// into a published report (each file replaced atomically).
-    static func writeFiles(_ run: CheckRun, into folder: String, reportsFolder: String,
+    static func writeFiles(_ run: RunRecord, into folder: String, reportsFolder: String,
                            atomically: Bool) throws(ReportError) {
         let files: [(String, [UInt8])] = [
-            ("summary.json", RunDocument.encode(run)),
+            ("summary.json", run.encoded()),
             ("junit.xml", Array(JUnitXML.render(run).utf8)),
             ("index.html", Array(ReportPage.render(run).utf8)),
         ]

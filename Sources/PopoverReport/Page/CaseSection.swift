@@ -6,7 +6,7 @@ import PopoverHarness
 enum CaseSection {
     /// The list of cases that are not passing, with the heatmap's legend and the
     /// viewer's controls once for all.
-    static func list(_ attention: [CaseResult], run: CheckRun) -> HTMLNode {
+    static func list(_ attention: [CaseResult], run: RunRecord) -> HTMLNode {
         guard !attention.isEmpty else {
             return .tag("section", .attr("id", "cases"),
                         .textElement("h2", "", "Cases needing attention"),

@@ -4,7 +4,7 @@ import PopoverHarness
 /// The sticky bar: filters (status, skin, direction, scale, ID) and view controls for
 /// every case at once. Hidden until the script runs: without it they would do nothing.
 enum FilterBar {
-    static func html(_ run: CheckRun) -> HTMLNode {
+    static func html(_ run: RunRecord) -> HTMLNode {
         // Only statuses the run has: the others could filter nothing.
         let chips: [HTMLNode] = ReportPage.statusOrder.filter { run.count($0) > 0 }.map { status in
             .tag("button", .attr("type", "button"), .cls("chip s-\(status.rawValue)"),

@@ -258,7 +258,7 @@ extension OverviewMatrix {
     }
 
     /// The overview section: a key to the colours and one matrix per skin.
-    static func section(_ run: CheckRun) -> HTMLNode {
+    static func section(_ run: RunRecord) -> HTMLNode {
         let matrices = build(run.results)
         let key: [HTMLNode] = ReportPage.statusOrder.map { status in
             .tag("span", .cls("key-item"), .tag("span", .cls("c s-\(status.rawValue)")), .text(ReportPage.word(status)))

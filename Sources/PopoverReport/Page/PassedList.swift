@@ -3,7 +3,7 @@ import PopoverHarness
 /// Passing cases as one line each, grouped by skin: every case keeps an anchor the
 /// overview links to, at a few dozen bytes a case.
 enum PassedList {
-    static func html(_ run: CheckRun) -> HTMLNode {
+    static func html(_ run: RunRecord) -> HTMLNode {
         let passed = run.results.filter { $0.status == .passed }
         guard !passed.isEmpty else { return .empty }
         var skins: [String] = []

@@ -29,7 +29,7 @@ public enum ReportPage {
     static let openSections = 40
 
     /// The page for a finished run.
-    public static func render(_ run: CheckRun) -> String {
+    public static func render(_ run: RunRecord) -> String {
         let attention = attentionOrder(run.results)
         let page: HTMLNode = .tag(
             "html", .attr("lang", "en"),
@@ -65,7 +65,7 @@ public enum ReportPage {
         status == .recorded ? "re-recorded" : status.rawValue
     }
 
-    static func title(_ run: CheckRun) -> String {
+    static func title(_ run: RunRecord) -> String {
         let failing = run.results.filter { $0.status.isFailure }.count
         let verdict = run.exitCode == 0 ? "passed" : failing > 0 ? "\(failing) failing" : "errors"
         return "Goldens \(verdict) · popover-goldens report"
@@ -73,7 +73,7 @@ public enum ReportPage {
 
     // MARK: Header
 
-    private static func header(_ run: CheckRun) -> HTMLNode {
+    private static func header(_ run: RunRecord) -> HTMLNode {
         let total = run.results.count
         var detail: [String] = []
         for status in statusOrder where status != .passed && run.count(status) > 0 {
@@ -131,7 +131,7 @@ public enum ReportPage {
 
     // MARK: Summary
 
-    private static func summary(_ run: CheckRun) -> HTMLNode {
+    private static func summary(_ run: RunRecord) -> HTMLNode {
         func tile(_ status: CaseStatus, _ label: String) -> HTMLNode {
             let n = run.count(status)
             return .tag("button", .attr("type", "button"), .cls("tile s-\(status.rawValue)" + (n == 0 ? " zero" : "")),
@@ -171,7 +171,7 @@ public enum ReportPage {
         return .tag("section", [.attr("id", "summary")] + blocks)
     }
 
-    private static func goldenList(id: String, title: String, ids: [String], run: CheckRun, note: String) -> HTMLNode {
+    private static func goldenList(id: String, title: String, ids: [String], run: RunRecord, note: String) -> HTMLNode {
         .tag("details", .cls("goldens-list"), .attr("id", id), .flag("open", ids.count <= 12),
              .tag("summary", .textElement("h2", "", "\(title) (\(ids.count))")),
              .textElement("p", "muted", note),
@@ -180,7 +180,7 @@ public enum ReportPage {
 
     // MARK: Footer
 
-    private static func footer(_ run: CheckRun) -> HTMLNode {
+    private static func footer(_ run: RunRecord) -> HTMLNode {
         .tag("footer", .tag("div", .cls("wrap"),
                             .text("For machines: "),
                             .tag("a", .attr("href", "summary.json"), .text("summary.json")),

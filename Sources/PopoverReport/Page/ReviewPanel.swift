@@ -11,7 +11,7 @@ import PopoverHarness
 /// review`, the same page gets Accept and Undo buttons that act at once through the
 /// server, which checks the same digests.
 enum ReviewPanel {
-    static func html(_ run: CheckRun, acceptable: Int) -> HTMLNode {
+    static func html(_ run: RunRecord, acceptable: Int) -> HTMLNode {
         let command = "popover-goldens accept --from approvals.json --goldens \(shellWord(run.goldensFolder))"
         return .tag("div", .cls("review"), .attr("id", "review"),
                     .attr("data-goldens", run.goldensFolder), .attr("data-started", jsonDate(run)),
@@ -59,7 +59,7 @@ enum ReviewPanel {
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    private static func jsonDate(_ run: CheckRun) -> String {
+    private static func jsonDate(_ run: RunRecord) -> String {
         ReportPage.dateText(run.started)
     }
 }

@@ -1,4 +1,5 @@
 import PopoverDiff
+import PopoverSkins
 
 /// A result as one flat JSON object: what the case draws (its `CaseInfo` fields) beside
 /// how it came out, so a script reading `summary.json` finds `id`, `status` and
@@ -6,7 +7,7 @@ import PopoverDiff
 extension CaseResult: Codable {
     enum Key: String, CodingKey {
         case status, message, tolerance, metrics, changedRegion, golden, goldenDigest, confirmedFromCache
-        case width, height, seconds, images, accepted
+        case width, height, seconds, images, accepted, cause, explanation, change, factsDigest, outline, ignoredParts
     }
 
     public init(from decoder: any Decoder) throws {
@@ -25,6 +26,12 @@ extension CaseResult: Codable {
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0
         artifacts = try c.decodeIfPresent(CaseArtifacts.self, forKey: .images) ?? CaseArtifacts()
         accepted = try c.decodeIfPresent(Acceptance.self, forKey: .accepted)
+        cause = try c.decodeIfPresent(CaseCause.self, forKey: .cause)
+        explanation = try c.decodeIfPresent(String.self, forKey: .explanation)
+        change = try c.decodeIfPresent(String.self, forKey: .change)
+        factsDigest = try c.decodeIfPresent(String.self, forKey: .factsDigest)
+        outline = try c.decodeIfPresent(PopoverOutline.self, forKey: .outline)
+        ignoredParts = try c.decodeIfPresent([PopoverPart].self, forKey: .ignoredParts) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,5 +50,11 @@ extension CaseResult: Codable {
         try c.encode(seconds, forKey: .seconds)
         try c.encode(artifacts, forKey: .images)
         try c.encodeIfPresent(accepted, forKey: .accepted)
+        try c.encodeIfPresent(cause, forKey: .cause)
+        try c.encodeIfPresent(explanation, forKey: .explanation)
+        try c.encodeIfPresent(change, forKey: .change)
+        try c.encodeIfPresent(factsDigest, forKey: .factsDigest)
+        try c.encodeIfPresent(outline, forKey: .outline)
+        if !ignoredParts.isEmpty { try c.encode(ignoredParts, forKey: .ignoredParts) }
     }
 }

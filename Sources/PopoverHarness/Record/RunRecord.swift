@@ -6,7 +6,7 @@ import Foundation
 /// A finished run is plain data: the report writes it as `summary.json` and reads it
 /// back, so accepting cases later, or merging the runs of several CI machines, works
 /// from the files a run left behind.
-public struct CheckRun: Sendable {
+public struct RunRecord: Sendable {
     public var results: [CaseResult]
     /// Golden IDs present in the goldens folder that no case owns.
     public var orphans: [String] = []
@@ -27,6 +27,8 @@ public struct CheckRun: Sendable {
     public var jobs: Int
     /// When the run was one shard of several: which, and what it belongs to.
     public var shard: ShardRecord?
+    /// The failing cases grouped by cause, biggest first (see `groupChanges`).
+    public var changes: [Change] = []
 
     public init(results: [CaseResult], recordMode: RecordMode, filter: String?, goldensFolder: String,
                 tolerance: String, started: Date, jobs: Int) {

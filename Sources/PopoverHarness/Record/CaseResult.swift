@@ -1,4 +1,5 @@
 import PopoverDiff
+import PopoverSkins
 
 /// How one case came out.
 public enum CaseStatus: String, Sendable, Codable, CaseIterable {
@@ -103,6 +104,28 @@ public struct CaseResult: Sendable {
     public var artifacts = CaseArtifacts()
     /// Set when a reviewer accepted the actual image after the run.
     public var accepted: Acceptance?
+    /// Why a failing case's pixels moved: the golden's recorded facts that differ from
+    /// this run's, and the parts its changed pixels lie in (failed cases).
+    public var cause: CaseCause?
+    /// One line in words: what changed (failing cases).
+    public var explanation: String?
+    /// The ID of the change this failing case belongs to (see `RunRecord.changes`).
+    public var change: String?
+    /// The SHA-256 of the facts this run drew the case from (cases that can be accepted):
+    /// an acceptance computes the facts again and refuses when this build draws the case
+    /// differently than the run did.
+    public var factsDigest: String?
+    /// Where the popover's parts lie on the canvas (failing cases): what `cause.parts` and
+    /// a tolerance's `ignore` judge pixels by, and what a viewer can outline.
+    public var outline: PopoverOutline?
+    /// The parts this case's tolerance ignores (`ignore` in tolerances.json).
+    public var ignoredParts: [PopoverPart] = []
+    /// How the golden's recorded facts stood in this run; not written to summary.json
+    /// (a failing case's cause says it), only counted for the run's notes.
+    public var factsStanding: FactsStanding?
+    /// Whether this run wrote the golden's facts without touching the golden (`record`
+    /// filling in or correcting facts); not written to summary.json.
+    public var factsWritten = false
 
     public init(info: CaseInfo, status: CaseStatus, message: String, tolerance: String, goldenPath: String,
                 metrics: ComparisonMetrics? = nil) {
@@ -115,6 +138,12 @@ public struct CaseResult: Sendable {
     }
 
     public var id: String { info.id }
+
+    /// Sets `explanation` from the status, cause and metrics: one line in words.
+    public mutating func explain() {
+        explanation = Explanation.line(status: status, cause: cause, maxChannelDelta: metrics?.maxChannelDelta,
+                                       message: message)
+    }
 
     /// Whether the case still needs a reviewer: it fails (or has no golden) and has not
     /// been accepted since.

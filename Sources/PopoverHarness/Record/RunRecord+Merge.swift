@@ -35,14 +35,15 @@ public enum MergeRefusal: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Puts the results of a run's shards back together, as if one machine had run every
+/// Merging: puts the results of a run's shards back together, as if one machine had run every
 /// case, refusing anything that does not add up: a shard missing or given twice, a shard
 /// of another run (other goldens, tolerances, record mode or case catalog), a case judged
 /// twice or by no shard.
-public enum RunMerge {
+extension RunRecord {
     /// `shards` with the name each came from (its folder), in any order. The merged run
-    /// lists its cases in the catalog's order and carries no shard record of its own.
-    public static func merge(_ shards: [(source: String, run: CheckRun)]) throws(MergeRefusal) -> CheckRun {
+    /// lists its cases in the catalog's order, carries no shard record of its own, and
+    /// groups its failing cases into changes across the shards.
+    public static func merge(_ shards: [(source: String, run: RunRecord)]) throws(MergeRefusal) -> RunRecord {
         guard let first = shards.first else { throw .shardMissing(indices: [1], count: 1) }
         guard let reference = first.run.shard else { throw .notASharedRun(source: first.source) }
         var bySlot: [Int: String] = [:]
@@ -80,7 +81,7 @@ public enum RunMerge {
         results.sort { order[$0.id]! < order[$1.id]! }
 
         let runs = shards.map(\.run)
-        var merged = CheckRun(results: results, recordMode: first.run.recordMode, filter: first.run.filter,
+        var merged = RunRecord(results: results, recordMode: first.run.recordMode, filter: first.run.filter,
                               goldensFolder: first.run.goldensFolder, tolerance: first.run.tolerance,
                               started: runs.map(\.started).min() ?? first.run.started,
                               jobs: runs.reduce(0) { $0 + $1.jobs })
@@ -91,6 +92,7 @@ public enum RunMerge {
         merged.notes = uniqueInOrder(runs.flatMap(\.notes))
         // The shards ran side by side: the run took as long as the slowest.
         merged.seconds = runs.map(\.seconds).max() ?? 0
+        merged.groupChanges()
         return merged
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A run as JSON: its settings and findings, then `cases`, one object per result.
-extension CheckRun: Codable {
+extension RunRecord: Codable {
     enum Key: String, CodingKey {
         case started, seconds, jobs, recordMode, filter, tolerance, goldens, shard
-        case errors, notes, orphans, pruned, cases
+        case errors, notes, orphans, pruned, changes, cases
     }
 
     public init(from decoder: any Decoder) throws {
@@ -22,6 +22,7 @@ extension CheckRun: Codable {
         notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
         orphans = try c.decodeIfPresent([String].self, forKey: .orphans) ?? []
         pruned = try c.decodeIfPresent([String].self, forKey: .pruned) ?? []
+        changes = try c.decodeIfPresent([Change].self, forKey: .changes) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -38,6 +39,7 @@ extension CheckRun: Codable {
         try c.encode(notes, forKey: .notes)
         try c.encode(orphans, forKey: .orphans)
         try c.encode(pruned, forKey: .pruned)
+        try c.encode(changes, forKey: .changes)
         try c.encode(results, forKey: .cases)
     }
 }
