@@ -10,6 +10,7 @@ import Darwin
 ///
 /// ```json
 /// {"width": 336, "height": 365, "differentPixels": 12, "excusedPixels": 40,
+///  "excusedWithinThreshold": 25, "excusedAntiAliasing": 15, "excusedIgnored": 0,
 ///  "maxChannelDelta": 3, "meanAbsoluteError": 0.0123, "psnr": 71.2, "pass": true,
 ///  "tolerance": "max channel delta 0-3, different pixels 0-20, perceptual 0.1"}
 /// ```
@@ -23,9 +24,17 @@ public struct ComparisonMetrics: Sendable, Equatable, Codable {
     /// Pixels counted as different: their bytes differ (and they are not transparent in
     /// both images) and they were not excused.
     public var differentPixels: Int
-    /// Pixels whose bytes differ but which were not counted because a perceptual
-    /// threshold is set and they are within it or are anti-aliasing. Always 0 without one.
+    /// Pixels whose bytes differ but which were not counted: the sum of the three
+    /// reasons below (in documents written before the reasons were recorded, the total
+    /// alone, the reasons then 0).
     public var excusedPixels: Int
+    /// Excused because their YIQ distance is within the perceptual threshold; 0 without one.
+    public var excusedWithinThreshold: Int
+    /// Excused because they look like anti-aliasing; 0 without a perceptual threshold or
+    /// when the tolerance counts anti-aliasing.
+    public var excusedAntiAliasing: Int
+    /// Excused because they lie in the comparison's ignore mask; 0 without one.
+    public var excusedIgnored: Int
     /// max over counted pixels p and channels c of |e(p,c) - a(p,c)|; 0 when none is counted.
     public var maxChannelDelta: Int
     /// (1 / 4N) * sum over all pixels p and channels c of |e(p,c) - a(p,c)|, 0...255.
@@ -40,14 +49,19 @@ public struct ComparisonMetrics: Sendable, Equatable, Codable {
     /// The tolerance's description, e.g. "exact".
     public var tolerance: String
 
+    /// Metrics with `excusedPixels` the sum of the three reasons.
     public init(
-        width: Int, height: Int, differentPixels: Int, excusedPixels: Int, maxChannelDelta: Int,
-        meanAbsoluteError: Double, psnr: Double?, pass: Bool, tolerance: String
+        width: Int, height: Int, differentPixels: Int,
+        excusedWithinThreshold: Int = 0, excusedAntiAliasing: Int = 0, excusedIgnored: Int = 0,
+        maxChannelDelta: Int, meanAbsoluteError: Double, psnr: Double?, pass: Bool, tolerance: String
     ) {
         self.width = width
         self.height = height
         self.differentPixels = differentPixels
-        self.excusedPixels = excusedPixels
+        self.excusedPixels = excusedWithinThreshold + excusedAntiAliasing + excusedIgnored
+        self.excusedWithinThreshold = excusedWithinThreshold
+        self.excusedAntiAliasing = excusedAntiAliasing
+        self.excusedIgnored = excusedIgnored
         self.maxChannelDelta = maxChannelDelta
         self.meanAbsoluteError = meanAbsoluteError
         self.psnr = psnr
@@ -65,7 +79,9 @@ public struct ComparisonMetrics: Sendable, Equatable, Codable {
         self.init(
             width: width, height: height,
             differentPixels: tally.differentPixels,
-            excusedPixels: tally.excusedPixels,
+            excusedWithinThreshold: tally.excusedWithinThreshold,
+            excusedAntiAliasing: tally.excusedAntiAliasing,
+            excusedIgnored: tally.excusedIgnored,
             maxChannelDelta: tally.maxChannelDelta,
             meanAbsoluteError: channels > 0 ? Double(tally.absoluteSum) / channels : 0,
             psnr: psnr,
@@ -74,21 +90,27 @@ public struct ComparisonMetrics: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case width, height, differentPixels, excusedPixels, maxChannelDelta, meanAbsoluteError, psnr, pass, tolerance
+        case width, height, differentPixels, excusedPixels, excusedWithinThreshold, excusedAntiAliasing, excusedIgnored
+        case maxChannelDelta, meanAbsoluteError, psnr, pass, tolerance
     }
 
+    /// Reads documents written before the excused pixels were split by reason too: the
+    /// reasons are then 0 and `excusedPixels` keeps the total written.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             width: try c.decode(Int.self, forKey: .width),
             height: try c.decode(Int.self, forKey: .height),
             differentPixels: try c.decode(Int.self, forKey: .differentPixels),
-            excusedPixels: try c.decode(Int.self, forKey: .excusedPixels),
+            excusedWithinThreshold: try c.decodeIfPresent(Int.self, forKey: .excusedWithinThreshold) ?? 0,
+            excusedAntiAliasing: try c.decodeIfPresent(Int.self, forKey: .excusedAntiAliasing) ?? 0,
+            excusedIgnored: try c.decodeIfPresent(Int.self, forKey: .excusedIgnored) ?? 0,
             maxChannelDelta: try c.decode(Int.self, forKey: .maxChannelDelta),
             meanAbsoluteError: try c.decode(Double.self, forKey: .meanAbsoluteError),
             psnr: try c.decodeIfPresent(Double.self, forKey: .psnr),
             pass: try c.decode(Bool.self, forKey: .pass),
             tolerance: try c.decode(String.self, forKey: .tolerance))
+        excusedPixels = try c.decode(Int.self, forKey: .excusedPixels)
     }
 
     /// Writes every key, `psnr` as null when there is no error to measure.
@@ -98,6 +120,9 @@ public struct ComparisonMetrics: Sendable, Equatable, Codable {
         try c.encode(height, forKey: .height)
         try c.encode(differentPixels, forKey: .differentPixels)
         try c.encode(excusedPixels, forKey: .excusedPixels)
+        try c.encode(excusedWithinThreshold, forKey: .excusedWithinThreshold)
+        try c.encode(excusedAntiAliasing, forKey: .excusedAntiAliasing)
+        try c.encode(excusedIgnored, forKey: .excusedIgnored)
         try c.encode(maxChannelDelta, forKey: .maxChannelDelta)
         try c.encode(meanAbsoluteError, forKey: .meanAbsoluteError)
         if let psnr { try c.encode(psnr, forKey: .psnr) } else { try c.encodeNil(forKey: .psnr) }

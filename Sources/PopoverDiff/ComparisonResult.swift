@@ -23,8 +23,9 @@ public struct ComparisonResult: Sendable, Equatable {
     }
 
     /// One line for a log or a report: "identical", "pass: 3 different pixels, max
-    /// channel delta 2, 5 excused (max channel delta 0-2, different pixels 0-10)", or
-    /// "fail: " and the failures joined with "; ".
+    /// channel delta 2, 5 excused: 3 within the threshold, 2 anti-aliasing (max channel
+    /// delta 0-2, different pixels 0-10, perceptual 0.1)", or "fail: " and the failures
+    /// joined with "; ".
     public var summary: String {
         guard pass else { return "fail: " + failures.joined(separator: "; ") }
         guard let metrics else { return "pass" }
@@ -32,7 +33,14 @@ public struct ComparisonResult: Sendable, Equatable {
             return "identical"
         }
         var text = "pass: \(metrics.differentPixels) different pixels, max channel delta \(metrics.maxChannelDelta)"
-        if metrics.excusedPixels > 0 { text += ", \(metrics.excusedPixels) excused" }
+        if metrics.excusedPixels > 0 {
+            text += ", \(metrics.excusedPixels) excused"
+            let reasons = [(metrics.excusedWithinThreshold, "within the threshold"),
+                           (metrics.excusedAntiAliasing, "anti-aliasing"),
+                           (metrics.excusedIgnored, "ignored")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            if !reasons.isEmpty { text += ": " + reasons.joined(separator: ", ") }
+        }
         return text + " (\(tolerance))"
     }
 }

@@ -18,6 +18,8 @@ public struct DiffMap: Sendable, Equatable {
         /// Different bytes but not counted: within the perceptual threshold, or
         /// anti-aliasing (only when a perceptual threshold is set).
         case excused
+        /// Different bytes but not counted: in the comparison's ignore mask.
+        case ignored
     }
 
     enum Storage: Sendable {
@@ -137,7 +139,7 @@ public struct PixelRegion: Sendable, Hashable, Codable {
     }
 }
 
-/// The smallest rectangle holding every pixel the scan marked (different or excused).
+/// The smallest rectangle holding every pixel the scan marked (different, excused or ignored).
 struct MarkedBounds {
     var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
 

@@ -54,7 +54,8 @@ public struct HeatmapLegend: Sendable, Equatable, Codable {
     public var stops: [Stop]
     /// The colour of equal pixels' background, described (not a single colour).
     public var equalLabel: String
-    /// The colour of excused pixels, `#rrggbb`, which the colour map never produces.
+    /// The colour of excused and ignored pixels, `#rrggbb`, which the colour map never
+    /// produces.
     public var excusedColor: String
     public var excusedLabel: String
     /// A sentence describing the scale for a caption.
@@ -71,7 +72,8 @@ public struct HeatmapLegend: Sendable, Equatable, Codable {
 ///   `t = 0.15 + 0.70 * log2(m) / log2(255)`, so m = 1 is a dark indigo (clearly
 ///   visible on the light grey), m = 16 a magenta, m = 255 a light orange. Each
 ///   doubling of the difference moves the colour the same distance.
-/// - Excused pixels are cyan (#00ffff), which magma does not contain.
+/// - Excused pixels, and differing pixels in an ignore mask, are cyan (#00ffff), which
+///   magma does not contain: neither counts.
 ///
 /// The output is opaque and has the diff map's size.
 public enum Heatmap {
@@ -79,7 +81,7 @@ public enum Heatmap {
     static let lowEnd = 0.15
     static let highEnd = 0.85
 
-    /// Cyan, for pixels the perceptual rules excused.
+    /// Cyan, for pixels the perceptual rules excused and differing pixels the mask ignored.
     public static let excusedColor = HeatmapColor(red: 0, green: 255, blue: 255)
 
     /// Magma sampled at t = i / 15, i = 0...15. Magma is the perceptually uniform colour
@@ -153,7 +155,7 @@ public enum Heatmap {
                         colour = HeatmapColor(red: g, green: g, blue: g)
                     case .different:
                         colour = table[Int(max(planes!.magnitudes[i], 1))]
-                    case .excused:
+                    case .excused, .ignored:
                         colour = excused
                     }
                     out[o] = colour.red
@@ -181,7 +183,7 @@ public enum Heatmap {
             stops: stops,
             equalLabel: "equal (dimmed grey copy of the expected image)",
             excusedColor: excusedColor.css,
-            excusedLabel: "excused (anti-aliasing or within the perceptual threshold)",
+            excusedLabel: "excused (within the perceptual threshold, anti-aliasing, or ignored)",
             scale: "largest channel difference, logarithmic: each doubling moves one step along magma")
     }()
 }

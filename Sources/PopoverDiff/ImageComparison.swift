@@ -17,10 +17,13 @@ import PopoverImage
 ///    other rows each pixel is loaded as one 32-bit word; equal words are skipped, as
 ///    are pixels whose alpha is 0 in both images (invisible, so equal whatever their
 ///    colour channels hold, as ImageMagick's `compare` treats them).
-/// 4. A remaining pixel's magnitude is its largest channel difference. Without a
-///    perceptual threshold it is counted as different. With one, it is excused when its
-///    YIQ distance is within the threshold or it is anti-aliasing in either image
-///    (see ``Tolerance``); otherwise counted.
+/// 4. A remaining pixel's magnitude is its largest channel difference. It is excused,
+///    for the first of these reasons that holds, or else counted as different:
+///    - it lies in the ignore mask (`excusedIgnored`);
+///    - a perceptual threshold is set and its YIQ distance is within it
+///      (`excusedWithinThreshold`);
+///    - a perceptual threshold is set, `countAntiAliasing` is not, and it is
+///      anti-aliasing in either image (`excusedAntiAliasing`); see ``Tolerance``.
 /// 5. The verdict: pass iff the sizes match, `differentPixels` lies in the tolerance's
 ///    `differentPixels` range and `maxChannelDelta` in its `maxChannelDelta` range.
 public enum ImageComparison {
@@ -29,6 +32,33 @@ public enum ImageComparison {
         actual: RGBAImage,
         tolerance: Tolerance,
         wantsDiffMap: Bool = false
+    ) -> ComparisonResult {
+        compare(expected, actual, tolerance, mask: nil, wantsDiffMap: wantsDiffMap)
+    }
+
+    /// `compare` with the pixels of `mask` ignored: where they differ they are excused
+    /// (`excusedIgnored`, and `.ignored` in the diff map), so they count towards neither
+    /// `differentPixels` nor `maxChannelDelta`, but they still count in
+    /// `meanAbsoluteError` and `psnr` like every excused pixel. A nil mask ignores
+    /// nothing. Throws when the images have one size and the mask another; images of
+    /// different sizes fail as they do without a mask.
+    public static func compare(
+        expected: RGBAImage,
+        actual: RGBAImage,
+        tolerance: Tolerance,
+        ignoring mask: PixelMask?,
+        wantsDiffMap: Bool = false
+    ) throws(PixelMaskSizeError) -> ComparisonResult {
+        if let mask, expected.width == actual.width, expected.height == actual.height,
+           mask.width != expected.width || mask.height != expected.height {
+            throw PixelMaskSizeError(maskWidth: mask.width, maskHeight: mask.height,
+                                     imageWidth: expected.width, imageHeight: expected.height)
+        }
+        return compare(expected, actual, tolerance, mask: mask, wantsDiffMap: wantsDiffMap)
+    }
+
+    private static func compare(
+        _ expected: RGBAImage, _ actual: RGBAImage, _ tolerance: Tolerance, mask: PixelMask?, wantsDiffMap: Bool
     ) -> ComparisonResult {
         guard expected.width == actual.width, expected.height == actual.height else {
             return ComparisonResult(
@@ -42,14 +72,16 @@ public enum ImageComparison {
         let width = expected.width, height = expected.height
         let pixelCount = width * height
         var map = wantsDiffMap ? DiffMap(width: width, height: height) : nil
+        let noFlags: [UInt8] = []
 
         let tally: Tally = expected.pixels.withUnsafeBytes { e in
             actual.pixels.withUnsafeBytes { a in
+            (mask?.flags ?? noFlags).withUnsafeBufferPointer { flags in
                 guard pixelCount > 0, memcmp(e.baseAddress!, a.baseAddress!, pixelCount * 4) != 0 else {
                     return Tally()
                 }
                 let (e, a) = (e.baseAddress!, a.baseAddress!)
-                // Two specialisations of one loop: the exact one has no perceptual branch.
+                // One loop, specialised for each judge: the exact one has no branch to excuse.
                 func run(_ judge: some ExcuseJudge) -> Tally {
                     guard map != nil else {
                         // (Per-lane sums of squares fit 32 bits for rows up to 264,000 pixels.)
@@ -68,11 +100,17 @@ public enum ImageComparison {
                     map!.changedRegion = marked.region
                     return tally
                 }
-                if let threshold = tolerance.perceptualThreshold {
-                    return run(PerceptualJudge(threshold: threshold, expected: e, actual: a, width: width, height: height))
+                let perceptual = tolerance.perceptualThreshold.map {
+                    PerceptualJudge(threshold: $0, countsAntiAliasing: tolerance.countAntiAliasing,
+                                    expected: e, actual: a, width: width, height: height)
                 }
-                return run(NoExcuses())
-            }
+                switch (mask == nil ? nil : flags.baseAddress, perceptual) {
+                case (nil, nil): return run(NoExcuses())
+                case (nil, let judge?): return run(judge)
+                case (let ignored?, nil): return run(IgnoringMasked(flags: ignored, width: width, otherwise: NoExcuses()))
+                case (let ignored?, let judge?): return run(IgnoringMasked(flags: ignored, width: width, otherwise: judge))
+                }
+            } }
         }
 
         return verdict(width: width, height: height, tally: tally, tolerance: tolerance, map: map)
@@ -114,7 +152,9 @@ public enum ImageComparison {
     /// Sums over the differing pixels.
     struct Tally {
         var differentPixels = 0
-        var excusedPixels = 0
+        var excusedWithinThreshold = 0
+        var excusedAntiAliasing = 0
+        var excusedIgnored = 0
         /// Largest channel difference among counted (different) pixels.
         var maxChannelDelta = 0
         /// Sum of |difference| over all channels of all pixels (equal pixels add 0).
@@ -133,7 +173,7 @@ public enum ImageComparison {
     ) -> Tally {
         // Plain locals and wrapping arithmetic keep the inner loop in registers; the sums
         // cannot overflow (at most 4 * 255^2 per pixel into 64 bits).
-        var different = 0, excused = 0, maxDelta: UInt32 = 0
+        var different = 0, withinThreshold = 0, antiAliasing = 0, ignored = 0, maxDelta: UInt32 = 0
         var absoluteSum: UInt64 = 0, squaredSum: UInt64 = 0
         let rowBytes = width &* 4
         for y in 0..<height {
@@ -154,13 +194,20 @@ public enum ImageComparison {
                 rowSquared &+= UInt64(dr &* dr &+ dg &* dg &+ db &* db &+ da &* da)
 
                 let pixelClass: DiffMap.PixelClass
-                if judge.excuses(x: x, y: y, expected: pe, actual: pa) {
-                    pixelClass = .excused
-                    excused &+= 1
-                } else {
+                switch judge.excuse(x: x, y: y, expected: pe, actual: pa) {
+                case nil:
                     pixelClass = .different
                     different &+= 1
                     maxDelta = max(maxDelta, magnitude)
+                case .withinThreshold?:
+                    pixelClass = .excused
+                    withinThreshold &+= 1
+                case .antiAliasing?:
+                    pixelClass = .excused
+                    antiAliasing &+= 1
+                case .ignored?:
+                    pixelClass = .ignored
+                    ignored &+= 1
                 }
                 if let magnitudes, let classes {
                     let i = y &* width &+ x
@@ -172,13 +219,14 @@ public enum ImageComparison {
             absoluteSum &+= rowAbsolute
             squaredSum &+= rowSquared
         }
-        return Tally(differentPixels: different, excusedPixels: excused, maxChannelDelta: Int(maxDelta),
+        return Tally(differentPixels: different, excusedWithinThreshold: withinThreshold,
+                     excusedAntiAliasing: antiAliasing, excusedIgnored: ignored, maxChannelDelta: Int(maxDelta),
                      absoluteSum: absoluteSum, squaredSum: squaredSum)
     }
 
-    /// `scan` without a perceptual threshold or a diff map, four pixels at a time: the
-    /// same tally, computed on 16-byte vectors (the check's path for failing cases, and
-    /// `diff` without a heatmap).
+    /// `scan` without a perceptual threshold, an ignore mask or a diff map, four pixels at
+    /// a time: the same tally, computed on 16-byte vectors (the check's path for failing
+    /// cases, and `diff` without a heatmap).
     static func scanCounting(_ e: UnsafeRawPointer, _ a: UnsafeRawPointer, width: Int, height: Int) -> Tally {
         var tally = Tally()
         var maxDelta: UInt8 = 0
@@ -250,13 +298,39 @@ public enum ImageComparison {
     }
 }
 
-/// Decides whether a pixel whose bytes differ is excused rather than counted.
-protocol ExcuseJudge {
-    func excuses(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Bool
+/// Why a pixel whose bytes differ was not counted as different.
+enum Excuse {
+    /// Its YIQ distance is within the perceptual threshold.
+    case withinThreshold
+    /// It looks like anti-aliasing in either image.
+    case antiAliasing
+    /// It lies in the ignore mask.
+    case ignored
 }
 
-/// Without a perceptual threshold every differing pixel counts.
+/// Decides whether a pixel whose bytes differ is excused rather than counted.
+protocol ExcuseJudge {
+    /// Why the pixel at (x, y), `expected` in one image and `actual` in the other, is
+    /// excused; nil when it counts as different.
+    func excuse(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Excuse?
+}
+
+/// Without a perceptual threshold or a mask every differing pixel counts.
 struct NoExcuses: ExcuseJudge {
     @inline(__always)
-    func excuses(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Bool { false }
+    func excuse(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Excuse? { nil }
+}
+
+/// Pixels in the ignore mask are excused; the others are left to `otherwise`.
+struct IgnoringMasked<Otherwise: ExcuseJudge>: ExcuseJudge {
+    /// One byte per pixel, non-zero where ignored.
+    let flags: UnsafePointer<UInt8>
+    let width: Int
+    let otherwise: Otherwise
+
+    @inline(__always)
+    func excuse(x: Int, y: Int, expected: UInt32, actual: UInt32) -> Excuse? {
+        if flags[y &* width &+ x] != 0 { return .ignored }
+        return otherwise.excuse(x: x, y: y, expected: expected, actual: actual)
+    }
 }

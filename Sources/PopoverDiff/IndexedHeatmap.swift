@@ -4,11 +4,11 @@ import PopoverImage
 /// keeps of a failing case, a quarter of the RGBA heatmap's size and quick to compress.
 ///
 /// The palette: entries 0...89 are the greys of equal pixels (153...242, the dimmed copy
-/// of the expected image, see `Heatmap`); entry 90 is the cyan of excused pixels; entries
-/// 91...255 are magma at 165 even steps of the logarithmic scale, each different pixel
-/// taking the step nearest its magnitude's place. Next to `Heatmap.render`'s exact colours
-/// a step is at most half a step of 165 away on the scale: invisible, and nothing is read
-/// from a heatmap but by eye.
+/// of the expected image, see `Heatmap`); entry 90 is the cyan of excused and ignored
+/// pixels; entries 91...255 are magma at 165 even steps of the logarithmic scale, each
+/// different pixel taking the step nearest its magnitude's place. Next to
+/// `Heatmap.render`'s exact colours a step is at most half a step of 165 away on the
+/// scale: invisible, and nothing is read from a heatmap but by eye.
 public struct IndexedHeatmap: Sendable, Equatable {
     public let width: Int
     public let height: Int
@@ -70,7 +70,7 @@ public struct IndexedHeatmap: Sendable, Equatable {
                     switch c[i] {
                     case .equal: out[i] = greyIndex(source, i * 4, greys)
                     case .different: out[i] = steps[Int(max(m[i], 1))]
-                    case .excused: out[i] = excusedIndex
+                    case .excused, .ignored: out[i] = excusedIndex
                     }
                 }
             } } } } }

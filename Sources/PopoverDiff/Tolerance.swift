@@ -12,6 +12,10 @@
 /// - `perceptualThreshold`: when set (0...1), a differing pixel whose YIQ colour
 ///   distance (alpha blended over white) is at most the threshold, or which looks like
 ///   anti-aliasing in either image, is *excused*: reported separately, not counted.
+///   Pixels are counted exactly as pixelmatch 6.0.0 counts them with this `threshold`.
+/// - `countAntiAliasing`: with a perceptual threshold, pixels that look like
+///   anti-aliasing are counted as different instead of excused (pixelmatch's
+///   `includeAA`). Without a threshold every differing pixel counts anyway.
 ///
 /// Pixels whose alpha is 0 in both images are always equal, whatever their colour
 /// channels hold.
@@ -25,6 +29,9 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
     public var differentPixels: ClosedRange<Int>
     /// pixelmatch-style threshold in 0...1, or nil for off (no pixel is excused).
     public var perceptualThreshold: Double?
+    /// Count anti-aliased pixels as different rather than excusing them (pixelmatch's
+    /// `includeAA`); matters only with a perceptual threshold.
+    public var countAntiAliasing: Bool
 
     /// Command-line option names, also used in error messages.
     public enum Option {
@@ -41,9 +48,10 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
     public init(
         maxChannelDelta: ClosedRange<Int> = 0...0,
         differentPixels: ClosedRange<Int> = 0...0,
-        perceptualThreshold: Double? = nil
+        perceptualThreshold: Double? = nil,
+        countAntiAliasing: Bool = false
     ) throws(ToleranceError) {
-        self.init(unchecked: maxChannelDelta, differentPixels, perceptualThreshold)
+        self.init(unchecked: maxChannelDelta, differentPixels, perceptualThreshold, countAntiAliasing: countAntiAliasing)
         try validate()
     }
 
@@ -51,12 +59,15 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - `maxChannelDelta`, `differentPixels`: `"N"` means `0...N`, `"N-M"` means `N...M`.
     /// - `perceptual`: a number in 0...1 such as `"0.1"`, or `"off"`.
+    /// - `countAntiAliasing`: the flag `--count-anti-aliasing`.
     public init(
         parsingMaxChannelDelta maxChannelDelta: String?,
         differentPixels: String?,
-        perceptual: String?
+        perceptual: String?,
+        countAntiAliasing: Bool = false
     ) throws(ToleranceError) {
         self = .exact
+        self.countAntiAliasing = countAntiAliasing
         if let maxChannelDelta {
             self.maxChannelDelta = try Tolerance.parseRange(maxChannelDelta, option: Option.maxChannelDelta)
             try Tolerance.checkChannelRange(self.maxChannelDelta, option: Option.maxChannelDelta)
@@ -70,10 +81,12 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public init(unchecked maxChannelDelta: ClosedRange<Int>, _ differentPixels: ClosedRange<Int>, _ threshold: Double?) {
+    public init(unchecked maxChannelDelta: ClosedRange<Int>, _ differentPixels: ClosedRange<Int>, _ threshold: Double?,
+                countAntiAliasing: Bool = false) {
         self.maxChannelDelta = maxChannelDelta
         self.differentPixels = differentPixels
         self.perceptualThreshold = threshold
+        self.countAntiAliasing = countAntiAliasing
     }
 
     /// True when nothing may differ and nothing is excused.
@@ -100,7 +113,8 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// "exact", or e.g. "max channel delta 0-2, different pixels 0-300, perceptual 0.1".
+    /// "exact", or e.g. "max channel delta 0-2, different pixels 0-300, perceptual 0.1",
+    /// with ", anti-aliasing counted" when `countAntiAliasing` is set.
     public var description: String {
         if isExact { return "exact" }
         var parts = [
@@ -108,6 +122,7 @@ public struct Tolerance: Sendable, Hashable, CustomStringConvertible {
             "different pixels \(Tolerance.format(differentPixels))",
         ]
         if let perceptualThreshold { parts.append("perceptual \(perceptualThreshold)") }
+        if countAntiAliasing { parts.append("anti-aliasing counted") }
         return parts.joined(separator: ", ")
     }
 }

@@ -23,12 +23,14 @@ public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertibl
         case outside(allowed: String)
         /// NaN or an infinity.
         case notFinite
+        /// A JSON value that should be `true` or `false` and is not.
+        case notTrueOrFalse
         /// A JSON key that no tolerance or configuration knows.
         case unknownKey(expected: [String])
     }
 
     /// The option as the user wrote it: `--max-channel-delta`, `--different-pixels`,
-    /// `--perceptual`, or a JSON key such as `maxChannelDelta`.
+    /// `--perceptual`, or a JSON key such as `maxChannelDelta` or `countAntiAliasing`.
     public let option: String
     /// The offending value or text, as written or as a number.
     public let value: String
@@ -54,6 +56,8 @@ public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(option): \(value) is outside \(allowed)"
         case .notFinite:
             return "\(option): \(value) is not a finite number"
+        case .notTrueOrFalse:
+            return "\(option): \(value) is not true or false"
         case .unknownKey(let expected):
             return "\(option): unknown key \"\(value)\" (expected one of \(expected.joined(separator: ", ")))"
         }

@@ -75,11 +75,15 @@ struct ToleranceOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Perceptual (YIQ) threshold 0-1 that also excuses anti-aliased pixels (default off).")
     var perceptual: String?
 
+    @Flag(help: "With --perceptual, count anti-aliased pixels as different instead of excusing them (pixelmatch's includeAA).")
+    var countAntiAliasing = false
+
     /// Nil when no option was given (the tolerances file's default then applies).
     func tolerance() throws -> Tolerance? {
-        guard maxChannelDelta != nil || differentPixels != nil || perceptual != nil else { return nil }
+        guard maxChannelDelta != nil || differentPixels != nil || perceptual != nil || countAntiAliasing else { return nil }
         return try userFacing { () throws(ToleranceError) in
-            try Tolerance(parsingMaxChannelDelta: maxChannelDelta, differentPixels: differentPixels, perceptual: perceptual)
+            try Tolerance(parsingMaxChannelDelta: maxChannelDelta, differentPixels: differentPixels, perceptual: perceptual,
+                          countAntiAliasing: countAntiAliasing)
         }
     }
 }

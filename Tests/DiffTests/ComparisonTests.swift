@@ -13,9 +13,10 @@ struct ComparisonTests {
         #expect(result.failures.isEmpty)
         #expect(result.summary == "identical")
         let m = try #require(result.metrics)
-        #expect(m == ComparisonMetrics(width: size.0, height: size.1, differentPixels: 0, excusedPixels: 0,
+        #expect(m == ComparisonMetrics(width: size.0, height: size.1, differentPixels: 0,
                                        maxChannelDelta: 0, meanAbsoluteError: 0, psnr: nil, pass: true,
                                        tolerance: "exact"))
+        #expect(m.excusedPixels == 0 && m.excusedWithinThreshold == 0 && m.excusedAntiAliasing == 0 && m.excusedIgnored == 0)
         let map = try #require(result.diffMap)
         #expect(map.magnitudes.allSatisfy { $0 == 0 })
         #expect(map.classes.allSatisfy { $0 == .equal })
@@ -185,8 +186,9 @@ struct ComparisonTests {
     func metricsJSON() throws {
         let a = solid(2, 2, (1, 2, 3, 255))
         let b = a.setting(0, 0, (1, 2, 4, 255))
-        let keys: Set = ["width", "height", "differentPixels", "excusedPixels", "maxChannelDelta",
-                         "meanAbsoluteError", "psnr", "pass", "tolerance"]
+        let keys: Set = ["width", "height", "differentPixels", "excusedPixels", "excusedWithinThreshold",
+                         "excusedAntiAliasing", "excusedIgnored", "maxChannelDelta", "meanAbsoluteError", "psnr",
+                         "pass", "tolerance"]
         for (pair, psnrIsNull) in [((a, a), true), ((a, b), false)] {
             let metrics = try #require(compare(pair.0, pair.1).metrics)
             let data = try JSONEncoder().encode(metrics)
@@ -198,25 +200,64 @@ struct ComparisonTests {
         }
     }
 
-    @Test("anti-aliased edge: excused with perceptual on, counted with it off", arguments: [nil, 0.0, 0.1] as [Double?])
-    func antialiasedEdge(threshold: Double?) throws {
+    @Test("metrics JSON written before the excused pixels were split still reads: the reasons 0, the total kept")
+    func olderMetricsJSON() throws {
+        let older = #"{"width": 4, "height": 3, "differentPixels": 2, "excusedPixels": 5, "maxChannelDelta": 9,"#
+            + #" "meanAbsoluteError": 0.5, "psnr": 40.5, "pass": false, "tolerance": "exact"}"#
+        let m = try JSONDecoder().decode(ComparisonMetrics.self, from: Data(older.utf8))
+        #expect(m.width == 4 && m.height == 3 && m.differentPixels == 2 && m.maxChannelDelta == 9)
+        #expect(m.excusedPixels == 5)
+        #expect(m.excusedWithinThreshold == 0 && m.excusedAntiAliasing == 0 && m.excusedIgnored == 0)
+        #expect(m.psnr == 40.5 && m.meanAbsoluteError == 0.5 && !m.pass && m.tolerance == "exact")
+
+        // Written now: every reason, and the total their sum.
+        let split = ComparisonMetrics(width: 4, height: 3, differentPixels: 2, excusedWithinThreshold: 3,
+                                      excusedAntiAliasing: 1, excusedIgnored: 4, maxChannelDelta: 9,
+                                      meanAbsoluteError: 0.5, psnr: nil, pass: true, tolerance: "exact")
+        #expect(split.excusedPixels == 8)
+        let object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(split)) as? [String: Any])
+        #expect(object["excusedPixels"] as? Int == 8)
+        #expect(object["excusedWithinThreshold"] as? Int == 3)
+        #expect(object["excusedAntiAliasing"] as? Int == 1)
+        #expect(object["excusedIgnored"] as? Int == 4)
+        #expect(try JSONDecoder().decode(ComparisonMetrics.self, from: try JSONEncoder().encode(split)) == split)
+    }
+
+    @Test("the summary line gives the excused pixels' reasons")
+    func summaryReasons() throws {
+        // Column 4 anti-aliasing (8 pixels) and one pixel of column 0 a shade lighter.
+        let expected = hardEdge(8, 8, edge: 4)
+        let actual = image(8, 8) { x, y in
+            x == 4 ? (128, 128, 128, 255) : x == 0 && y == 2 ? (2, 2, 2, 255) : x < 4 ? (0, 0, 0, 255) : (255, 255, 255, 255)
+        }
+        let result = compare(expected, actual, tolerance(0...0, 0...0, perceptual: 0.1))
+        #expect(result.summary == "pass: 0 different pixels, max channel delta 0, 9 excused: 1 within the threshold, "
+                + "8 anti-aliasing (max channel delta 0-0, different pixels 0-0, perceptual 0.1)")
+    }
+
+    @Test("anti-aliased edge: excused with perceptual on, counted with it off or with anti-aliasing counted",
+          arguments: [(nil, false), (0.0, false), (0.1, false), (0.1, true), (nil, true)] as [(Double?, Bool)])
+    func antialiasedEdge(threshold: Double?, countAntiAliasing: Bool) throws {
         // A hard edge between columns 3 and 4, and the same edge with column 4 turned
         // into an anti-aliasing grey, as a renderer shifting the edge by half a pixel would.
         let expected = hardEdge(8, 8, edge: 4)
         let actual = image(8, 8) { x, _ in x < 4 ? (0, 0, 0, 255) : x == 4 ? (128, 128, 128, 255) : (255, 255, 255, 255) }
+        var limit = tolerance(0...0, 0...0, perceptual: threshold)
+        limit.countAntiAliasing = countAntiAliasing
+        let excused = threshold != nil && !countAntiAliasing
         for (e, a) in [(expected, actual), (actual, expected)] {
-            let result = compare(e, a, tolerance(0...0, 0...0, perceptual: threshold), map: true)
+            let result = compare(e, a, limit, map: true)
             let m = try #require(result.metrics)
-            if threshold == nil {
-                #expect(!result.pass)
-                #expect(m.differentPixels == 8 && m.excusedPixels == 0 && m.maxChannelDelta == 127)
-            } else {
-                #expect(result.pass)
+            #expect(result.pass == excused)
+            if excused {
                 #expect(m.differentPixels == 0 && m.excusedPixels == 8 && m.maxChannelDelta == 0)
+                #expect(m.excusedAntiAliasing == 8 && m.excusedWithinThreshold == 0 && m.excusedIgnored == 0)
+            } else {
+                #expect(m.differentPixels == 8 && m.excusedPixels == 0 && m.maxChannelDelta == 127)
             }
             let map = try #require(result.diffMap)
             for y in 0..<8 {
-                #expect(map[4, y] == (127, threshold == nil ? .different : .excused))
+                #expect(map[4, y] == (127, excused ? .excused : .different))
                 #expect(map[3, y].pixelClass == .equal)
             }
         }
@@ -246,6 +287,8 @@ struct ComparisonTests {
         let m = try #require(result.metrics)
         #expect(result.pass == c.2)
         #expect(m.excusedPixels == (c.2 ? 1 : 0))
+        #expect(m.excusedWithinThreshold == (c.2 ? 1 : 0))
+        #expect(m.excusedAntiAliasing == 0)
         #expect(m.differentPixels == (c.2 ? 0 : 1))
         #expect(m.meanAbsoluteError > 0)    // excused pixels still count in MAE and PSNR
         #expect(result.diffMap?[2, 2].pixelClass == (c.2 ? .excused : .different))

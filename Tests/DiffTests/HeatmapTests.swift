@@ -7,6 +7,33 @@ import TestSupport
 struct HeatmapTests {
     static func isGrey(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.r == p.g && p.g == p.b }
 
+    /// The colour of a different pixel by magnitude m, worked by hand from the documented
+    /// scale: t = 0.15 + 0.70 * log2(m) / log2(255), then magma's 16 published samples
+    /// (at i / 15) interpolated linearly, each channel rounded half away from zero.
+    /// E.g. m = 1: t = 0.15, 15t = 2.25, a quarter of the way from #20114b to #3b0f70:
+    /// R 32 + 27/4 = 38.75 -> 39, G 17 - 2/4 = 16.5 -> 17, B 75 + 37/4 = 84.25 -> 84.
+    /// m = 255: t = 0.85, 15t = 12.75, from #fe9f6d to #febf84: R 254, G 159 + 24 = 183,
+    /// B 109 + 17.25 = 126.25 -> 126.
+    static let colourByHand: [(magnitude: Int, css: String)] = [
+        (1, "#271154"),    // t 0.150000, segment 2 at 0.250000
+        (2, "#4b1278"),    // t 0.237562, segment 3 at 0.563427
+        (4, "#6f1e81"),    // t 0.325124, segment 4 at 0.876854
+        (8, "#912b80"),    // t 0.412685, segment 6 at 0.190281
+        (16, "#b63779"),   // t 0.500247, segment 7 at 0.503708
+        (32, "#d9476a"),   // t 0.587809, segment 8 at 0.817135
+        (64, "#f2645d"),   // t 0.675371, segment 10 at 0.130562
+        (128, "#fc8d65"),  // t 0.762933, segment 11 at 0.443989
+        (255, "#feb77e"),  // t 0.850000, segment 12 at 0.750000
+    ]
+
+    /// Cyan, the colour of excused and ignored pixels.
+    static let cyan: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (0, 255, 255, 255)
+
+    static func rgba(_ css: String) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let value = UInt32(css.dropFirst(), radix: 16)!
+        return (UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF), 255)
+    }
+
     @Test("equal pixels grey, different pixels coloured, excused pixels cyan", arguments: [
         (0, 0, 0, 255), (255, 255, 255, 255), (200, 30, 90, 255), (10, 200, 10, 0), (10, 200, 10, 128),
     ] as [RGBA])
@@ -21,9 +48,46 @@ struct HeatmapTests {
         #expect(Self.isGrey(heat[0, 1]))
         #expect(heat[0, 0].r >= 153 && heat[0, 0].r <= 242)
         for (x, y) in [(1, 0), (1, 1), (2, 1)] { #expect(!Self.isGrey(heat[x, y])) }
-        let cyan = Heatmap.excusedColor
-        #expect(heat[2, 0] == (cyan.red, cyan.green, cyan.blue, 255))
+        #expect(heat[2, 0] == Self.cyan)
         #expect(heat.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
+    }
+
+    @Test("different pixels take the colour of their magnitude, as worked by hand", arguments: colourByHand)
+    func colourTable(magnitude: Int, css: String) {
+        #expect(Heatmap.color(forMagnitude: magnitude).css == css)
+        let diff = DiffMap(width: 1, height: 1, magnitudes: [UInt8(magnitude)], classes: [.different])
+        #expect(Heatmap.render(expected: solid(1, 1, (9, 9, 9, 255)), diff: diff)[0, 0] == Self.rgba(css))
+    }
+
+    @Test("excused and ignored pixels are cyan in both heatmaps, whatever their magnitude")
+    func excusedAndIgnored() {
+        let expected = solid(4, 1, (200, 30, 90, 255))
+        let diff = DiffMap(width: 4, height: 1, magnitudes: [3, 200, 3, 200],
+                           classes: [.excused, .excused, .ignored, .ignored])
+        let heat = Heatmap.render(expected: expected, diff: diff)
+        let indexed = IndexedHeatmap.render(expected: expected, diff: diff)
+        for x in 0..<4 {
+            #expect(heat[x, 0] == Self.cyan)
+            #expect(indexed.indices[x] == 90)
+            #expect(indexed.rgba[x, 0] == Self.cyan)
+        }
+        #expect(Heatmap.legend.excusedColor == "#00ffff")
+        #expect(Heatmap.legend.excusedLabel.contains("ignored"))
+    }
+
+    /// Palette steps worked by hand: step = round(164 * log2(m) / log2(255)), entry
+    /// 91 + step, coloured magma(0.15 + 0.70 * step / 164). m = 2: 164 / 7.994 = 20.51 ->
+    /// step 21, t = 0.239634, segment 3 at 0.594512 of #3b0f70 -> #57157e: R 59 + 28 *
+    /// 0.5945 = 75.6 -> 76, G 15 + 6 * 0.5945 = 18.6 -> 19, B 112 + 14 * 0.5945 = 120.3 -> 120.
+    @Test("palette heatmap: each magnitude's entry and colour, worked by hand", arguments: [
+        (1, 91, "#271154"), (2, 112, "#4c1378"), (16, 173, "#b63779"), (255, 255, "#feb77e"),
+    ] as [(UInt8, UInt8, String)])
+    func paletteTable(magnitude: UInt8, index: UInt8, css: String) {
+        let diff = DiffMap(width: 1, height: 1, magnitudes: [magnitude], classes: [.different])
+        let indexed = IndexedHeatmap.render(expected: solid(1, 1, (9, 9, 9, 255)), diff: diff)
+        #expect(indexed.indices == [index])
+        #expect(indexed.palette[Int(index)].css == css)
+        #expect(indexed.palette[90].css == "#00ffff")
     }
 
     @Test("the dimmed copy keeps the expected image's light and dark apart")
@@ -43,8 +107,7 @@ struct HeatmapTests {
         let heat = Heatmap.render(expected: expected, diff: diff)
         #expect(heat.width == 7 && heat.height == 5)
         #expect(heat.pixels.count == 7 * 5 * 4)
-        let c = Heatmap.color(forMagnitude: 1)
-        #expect(heat[3, 2] == (c.red, c.green, c.blue, 255))
+        #expect(heat[3, 2] == Self.rgba("#271154"))     // magnitude 1
         #expect(Self.isGrey(heat[2, 2]))
     }
 
@@ -77,10 +140,7 @@ struct HeatmapTests {
         #expect(legend.stops.first?.position == 0)
         #expect(legend.stops.last?.position == 1)
         #expect(zip(legend.stops, legend.stops.dropFirst()).allSatisfy { $0.position < $1.position })
-        for stop in legend.stops {
-            #expect(stop.color.count == 7 && stop.color.hasPrefix("#"))
-            #expect(stop.color == Heatmap.color(forMagnitude: stop.value).css)
-        }
+        #expect(legend.stops.map(\.color) == Self.colourByHand.map(\.css))
         #expect(legend.excusedColor == "#00ffff")
         #expect(!legend.stops.map(\.color).contains(legend.excusedColor))
     }

@@ -10,6 +10,7 @@ struct ToleranceTests {
         #expect(t == .exact)
         #expect(t.isExact)
         #expect(t.maxChannelDelta == 0...0 && t.differentPixels == 0...0 && t.perceptualThreshold == nil)
+        #expect(!t.countAntiAliasing)
         #expect(try Tolerance(parsingMaxChannelDelta: nil, differentPixels: nil, perceptual: nil) == .exact)
     }
 
@@ -18,6 +19,10 @@ struct ToleranceTests {
         (tolerance(0...2, 0...300, perceptual: 0.1), "max channel delta 0-2, different pixels 0-300, perceptual 0.1"),
         (tolerance(1...2, 0...0), "max channel delta 1-2, different pixels 0-0"),
         (tolerance(0...0, 0...0, perceptual: 0.05), "max channel delta 0-0, different pixels 0-0, perceptual 0.05"),
+        (try! Tolerance(differentPixels: 0...3, perceptualThreshold: 0.1, countAntiAliasing: true),
+         "max channel delta 0-0, different pixels 0-3, perceptual 0.1, anti-aliasing counted"),
+        // Without a threshold it changes nothing, but the tolerance says what was asked.
+        (try! Tolerance(countAntiAliasing: true), "max channel delta 0-0, different pixels 0-0, anti-aliasing counted"),
     ])
     func descriptions(c: (Tolerance, String)) {
         #expect(c.0.description == c.1)
@@ -38,6 +43,10 @@ struct ToleranceTests {
         #expect(try Tolerance(parsingMaxChannelDelta: "0-255", differentPixels: nil, perceptual: "off")
                 == tolerance(0...255, 0...0))
         #expect(try Tolerance(parsingMaxChannelDelta: nil, differentPixels: nil, perceptual: "1") == tolerance(0...0, 0...0, perceptual: 1))
+        let counting = try Tolerance(parsingMaxChannelDelta: nil, differentPixels: "4", perceptual: "0.2",
+                                     countAntiAliasing: true)
+        #expect(counting.countAntiAliasing && counting.perceptualThreshold == 0.2 && counting.differentPixels == 0...4)
+        #expect(counting != tolerance(0...0, 0...4, perceptual: 0.2))
     }
 
     @Test("bad command-line strings name the option and the text", arguments: [

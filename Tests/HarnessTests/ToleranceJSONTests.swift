@@ -14,6 +14,9 @@ struct ToleranceJSONTests {
         (#"{"perceptualThreshold": null}"#, Tolerance.exact),
         (#"{"perceptualThreshold": "off"}"#, Tolerance.exact),
         (#"{"perceptualThreshold": "0.25"}"#, tolerance(0...0, 0...0, perceptual: 0.25)),
+        (#"{"perceptualThreshold": 0.1, "countAntiAliasing": true}"#,
+         try! Tolerance(perceptualThreshold: 0.1, countAntiAliasing: true)),
+        (#"{"countAntiAliasing": false}"#, Tolerance.exact),
     ])
     func json(c: (String, Tolerance)) throws {
         let decoded = try JSONDecoder().decode(Tolerance.self, from: Data(c.0.utf8))
@@ -22,6 +25,8 @@ struct ToleranceJSONTests {
         #expect(try JSONDecoder().decode(Tolerance.self, from: encoded) == decoded)
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         #expect(object["maxChannelDelta"] as? String == "\(c.1.maxChannelDelta.lowerBound)-\(c.1.maxChannelDelta.upperBound)")
+        // Written only when set, so policies without it encode as before.
+        #expect(object["countAntiAliasing"] as? Bool == (c.1.countAntiAliasing ? true : nil))
     }
 
     @Test("JSON: bad values and unknown keys are rejected", arguments: [
@@ -32,6 +37,8 @@ struct ToleranceJSONTests {
         #"{"differentPixels": true}"#,
         #"{"perceptualThreshold": 2}"#,
         #"{"maxChannelDelt": 2}"#,
+        #"{"countAntiAliasing": "true"}"#,
+        #"{"countAntiAliasing": 0}"#,
     ])
     func jsonErrors(text: String) {
         #expect(throws: DecodingError.self) {
@@ -47,5 +54,9 @@ struct ToleranceJSONTests {
         #expect(base.applying(ToleranceLayer(perceptual: .off)) == tolerance(0...2, 0...300))
         #expect(Tolerance.exact.applying(ToleranceLayer(maxChannelDelta: 1...1, perceptual: .threshold(0.2)))
                 == tolerance(1...1, 0...0, perceptual: 0.2))
+        let counting = base.applying(ToleranceLayer(countAntiAliasing: true))
+        #expect(counting.countAntiAliasing && counting.perceptualThreshold == 0.1 && counting.differentPixels == 0...300)
+        #expect(counting.applying(ToleranceLayer(differentPixels: 1...2)).countAntiAliasing)
+        #expect(counting.applying(ToleranceLayer(countAntiAliasing: false)) == base)
     }
 }

@@ -122,7 +122,13 @@ struct TolerancePolicyTests {
          "cases.gik/*.differentPixels: \"9-3\" has its lower bound above its upper bound"),
         (#"{"skins": {"gik": {"perceptualThreshold": 7}}}"#, "skins.gik.perceptualThreshold: 7.0 is outside 0-1"),
         (#"{"cases": {"x": {"maxChannelDelt": 3}}}"#,
-         "cases.x: unknown key \"maxChannelDelt\" (expected one of maxChannelDelta, differentPixels, perceptualThreshold)"),
+         "cases.x: unknown key \"maxChannelDelt\" (expected one of maxChannelDelta, differentPixels, perceptualThreshold, "
+         + "countAntiAliasing)"),
+        (#"{"default": {"countAntiAliasing": "yes"}}"#, "default.countAntiAliasing: \"yes\" is not true or false"),
+        (#"{"skins": {"gik": {"countAntiAliasing": 1}}}"#, "skins.gik.countAntiAliasing: 1 is not true or false"),
+        (#"{"cases": {"x/*": {"countAntiAliasing": null}}}"#, "cases.x/*.countAntiAliasing: null is not true or false"),
+        (#"{"cases": {"x": {"countAntiAliasing": [true]}}}"#,
+         "cases.x.countAntiAliasing: a list or an object is not true or false"),
         (#"{"case": {}}"#, "tolerance config: unknown key \"case\" (expected one of default, skins, cases)"),
     ])
     func configErrors(c: (String, String)) {
@@ -160,5 +166,26 @@ struct TolerancePolicyTests {
         let t = config.tolerance(forCase: "gik-default/down/a@1x", skin: "gik-default").applying(flags)
         #expect(t == tolerance(0...5, 0...50))
         #expect(try ToleranceLayer(parsingMaxChannelDelta: nil, differentPixels: nil, perceptual: nil).isEmpty)
+        let counting = try ToleranceLayer(parsingMaxChannelDelta: nil, differentPixels: nil, perceptual: nil,
+                                          countAntiAliasing: true)
+        #expect(!counting.isEmpty)
+        #expect(config.tolerance(forCase: "gik-default/down/a@1x", skin: "gik-default").applying(counting)
+                == (try Tolerance(maxChannelDelta: 0...1, differentPixels: 0...50, perceptualThreshold: 0.1,
+                                  countAntiAliasing: true)))
+    }
+
+    @Test("countAntiAliasing is inherited and replaced layer by layer")
+    func countAntiAliasingLayers() throws {
+        let config = try TolerancePolicy(json: Data(#"""
+            {"default": {"perceptualThreshold": 0.1},
+             "skins": {"gik-*": {"countAntiAliasing": true}},
+             "cases": {"gik-default/up/*": {"countAntiAliasing": false}}}
+            """#.utf8))
+        let counting = try Tolerance(perceptualThreshold: 0.1, countAntiAliasing: true)
+        let excusing = try Tolerance(perceptualThreshold: 0.1)
+        #expect(config.tolerance(forCase: "gik-default/down/a@1x", skin: "gik-default") == counting)
+        #expect(config.tolerance(forCase: "gik-default/up/a@1x", skin: "gik-default") == excusing)
+        #expect(config.tolerance(forCase: "plain/up/a@1x", skin: "plain") == excusing)
+        #expect(try TolerancePolicy(json: try JSONEncoder().encode(config)) == config)
     }
 }

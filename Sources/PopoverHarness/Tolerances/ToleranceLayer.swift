@@ -16,16 +16,20 @@ public struct ToleranceLayer: Sendable, Hashable {
     public var differentPixels: ClosedRange<Int>?
     /// nil inherits; `.off` turns the perceptual threshold off; `.threshold(t)` sets it.
     public var perceptual: Perceptual?
+    /// nil inherits; otherwise whether anti-aliased pixels are counted rather than excused.
+    public var countAntiAliasing: Bool?
 
     /// An unvalidated layer; see ``validated()``.
     public init(
         maxChannelDelta: ClosedRange<Int>? = nil,
         differentPixels: ClosedRange<Int>? = nil,
-        perceptual: Perceptual? = nil
+        perceptual: Perceptual? = nil,
+        countAntiAliasing: Bool? = nil
     ) {
         self.maxChannelDelta = maxChannelDelta
         self.differentPixels = differentPixels
         self.perceptual = perceptual
+        self.countAntiAliasing = countAntiAliasing
     }
 
     /// Parses command-line strings (nil = option not given) and validates them.
@@ -33,9 +37,10 @@ public struct ToleranceLayer: Sendable, Hashable {
     public init(
         parsingMaxChannelDelta maxChannelDelta: String?,
         differentPixels: String?,
-        perceptual: String?
+        perceptual: String?,
+        countAntiAliasing: Bool? = nil
     ) throws(ToleranceError) {
-        self.init()
+        self.init(countAntiAliasing: countAntiAliasing)
         if let maxChannelDelta {
             let range = try Tolerance.parseRange(maxChannelDelta, option: Tolerance.Option.maxChannelDelta)
             try Tolerance.checkChannelRange(range, option: Tolerance.Option.maxChannelDelta)
@@ -56,7 +61,9 @@ public struct ToleranceLayer: Sendable, Hashable {
     }
 
     /// True when the layer changes nothing.
-    public var isEmpty: Bool { maxChannelDelta == nil && differentPixels == nil && perceptual == nil }
+    public var isEmpty: Bool {
+        maxChannelDelta == nil && differentPixels == nil && perceptual == nil && countAntiAliasing == nil
+    }
 
     /// Returns `self` if every option it sets is usable, otherwise throws naming it.
     @discardableResult
@@ -87,6 +94,7 @@ extension Tolerance {
         case .off?: result.perceptualThreshold = nil
         case .threshold(let value)?: result.perceptualThreshold = value
         }
+        if let counts = layer.countAntiAliasing { result.countAntiAliasing = counts }
         return result
     }
 }

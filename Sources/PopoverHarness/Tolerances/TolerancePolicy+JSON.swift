@@ -5,8 +5,8 @@ import PopoverDiff
 //
 // A range is written as a bare number N (0...N), a string "N" (0...N) or "N-M", or an
 // array [N, M]; it is encoded as the string "N-M". A perceptual threshold is a number,
-// or "off"/null. Unknown keys are rejected so that a misspelt option cannot silently
-// leave a tolerance exact.
+// or "off"/null. `countAntiAliasing` is true or false, written only when true. Unknown
+// keys are rejected so that a misspelt option cannot silently leave a tolerance exact.
 
 /// A coding key for any name, used to list and reject unknown keys.
 struct AnyKey: CodingKey {
@@ -18,7 +18,7 @@ struct AnyKey: CodingKey {
 }
 
 enum ToleranceKey: String, CodingKey, CaseIterable {
-    case maxChannelDelta, differentPixels, perceptualThreshold
+    case maxChannelDelta, differentPixels, perceptualThreshold, countAntiAliasing
 }
 
 enum ConfigKey: String, CodingKey, CaseIterable {
@@ -94,6 +94,35 @@ enum WrittenThreshold: Decodable {
     }
 }
 
+/// A flag as written in JSON: `true`, `false`, or something else, kept as written for
+/// the error that names it.
+enum WrittenFlag: Decodable {
+    case flag(Bool)
+    case other(String)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            self = .flag(flag)
+        } else if container.decodeNil() {
+            self = .other("null")
+        } else if let number = try? container.decode(Double.self) {
+            self = .other(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)")
+        } else if let text = try? container.decode(String.self) {
+            self = .other("\"\(text)\"")
+        } else {
+            self = .other("a list or an object")
+        }
+    }
+
+    func flag(option: String) throws(ToleranceError) -> Bool {
+        switch self {
+        case .flag(let value): return value
+        case .other(let written): throw ToleranceError(option: option, value: written, problem: .notTrueOrFalse)
+        }
+    }
+}
+
 extension DecodingError {
     /// Wraps a tolerance problem found at `key` so `TolerancePolicy(json:)` can recover it.
     static func tolerance(_ error: ToleranceError, at path: [any CodingKey]) -> DecodingError {
@@ -131,6 +160,7 @@ extension Tolerance: Codable {
         try container.encode(Tolerance.format(maxChannelDelta), forKey: .maxChannelDelta)
         try container.encode(Tolerance.format(differentPixels), forKey: .differentPixels)
         try container.encodeIfPresent(perceptualThreshold, forKey: .perceptualThreshold)
+        if countAntiAliasing { try container.encode(true, forKey: .countAntiAliasing) }
     }
 }
 
@@ -171,6 +201,12 @@ extension ToleranceLayer: Codable {
             }
             perceptual = threshold.map { .threshold($0) } ?? .off
         }
+        if container.contains(.countAntiAliasing) {
+            let written = try container.decode(WrittenFlag.self, forKey: .countAntiAliasing)
+            countAntiAliasing = try decode(.countAntiAliasing) { option throws(ToleranceError) in
+                try written.flag(option: option)
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -182,6 +218,7 @@ extension ToleranceLayer: Codable {
         case .off?: try container.encode("off", forKey: .perceptualThreshold)
         case .threshold(let value)?: try container.encode(value, forKey: .perceptualThreshold)
         }
+        try container.encodeIfPresent(countAntiAliasing, forKey: .countAntiAliasing)
     }
 }
 

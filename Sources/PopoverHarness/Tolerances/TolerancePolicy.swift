@@ -25,7 +25,8 @@ import PopoverFiles
 ///
 /// Ranges are written `"N"` (0...N), `"N-M"`, a bare number N (0...N) or `[N, M]`;
 /// `perceptualThreshold` is a number in 0...1, or `"off"`/`null` (in a skin or case
-/// layer, `"off"` turns off a threshold set below it). Unknown keys are errors.
+/// layer, `"off"` turns off a threshold set below it); `countAntiAliasing` is `true` or
+/// `false` (see ``PopoverDiff/Tolerance``). Unknown keys are errors.
 public struct TolerancePolicy: Sendable, Equatable {
     /// The suite default (JSON key `default`).
     public var suite: Tolerance
