@@ -23,7 +23,7 @@ import PopoverReport
 ///   token that can only read: browsers send a 127.0.0.1 cookie to every port of it, so
 ///   another local program may see that one, and it accepts nothing;
 /// - the API takes only `POST` with `Content-Type: application/json` and a body of
-///   exactly `{"ids": ["case/id", …]}`, every ID a case of the run being reviewed;
+///   exactly `{"ids": ["case/id", …]}` in UTF-8, every ID a case of the run being reviewed;
 /// - files are served only from the report folder: no `..`, no hidden names, nothing a
 ///   symbolic link leads out to.
 public struct ReviewGate: Sendable {
@@ -129,7 +129,7 @@ public struct ReviewGate: Sendable {
             return .text(.unsupportedMediaType, "refused: the body must be application/json")
         }
         guard let body = try? await request.bodyData, let ids = Self.ids(body) else {
-            return .text(.badRequest, #"refused: the body must be exactly {"ids": ["case/id", ...]} with at least one ID"#)
+            return .text(.badRequest, #"refused: the body must be exactly {"ids": ["case/id", ...]} in UTF-8, with at least one ID"#)
         }
         do {
             let run = try desk.load()
@@ -204,13 +204,44 @@ public struct ReviewGate: Sendable {
         return nil
     }
 
-    /// The IDs of a body that is exactly `{"ids": [non-empty strings]}`.
+    /// The IDs of a body that is exactly `{"ids": [non-empty strings]}` in UTF-8.
+    /// JSONSerialization alone would also take UTF-16 or UTF-32, a byte-order mark, and a
+    /// key given twice (keeping the last): a JSON text never holds a raw NUL and UTF-16 or
+    /// UTF-32 of one always does, and the members of the object are counted as written.
     static func ids(_ body: Data) -> [String]? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              object.count == 1, let list = object["ids"] as? [Any], !list.isEmpty else { return nil }
+        guard !body.starts(with: [0xEF, 0xBB, 0xBF]), !body.contains(0),
+              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              object.count == 1, memberCount(body) == 1,
+              let list = object["ids"] as? [Any], !list.isEmpty else { return nil }
         let ids = list.compactMap { $0 as? String }
         guard ids.count == list.count, ids.allSatisfy({ !$0.isEmpty }) else { return nil }
         return ids
+    }
+
+    /// How many members the outermost object of a valid JSON text has as written: the
+    /// colons outside strings one level in.
+    static func memberCount(_ json: Data) -> Int {
+        var depth = 0, members = 0, inString = false, escaped = false
+        for byte in json {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ":") where depth == 1: members += 1
+            default: break
+            }
+        }
+        return members
     }
 }
 

@@ -189,6 +189,23 @@ struct GateTests {
         }
     }
 
+    /// Bodies JSONSerialization reads as `{"ids": [the first failed case]}` but that are
+    /// not exactly that in UTF-8.
+    static let notTheJSON = ["UTF-8 with a byte-order mark", "UTF-16 with a byte-order mark", "UTF-16 without one", "UTF-32",
+                             "\"ids\" given twice"]
+
+    func bodyNotTheJSON(_ label: String, _ f: ReviewFixture) -> HTTPRequest {
+        let body = acceptBody([f.failed[0]])
+        let bytes: [UInt8] = switch label {
+        case "UTF-8 with a byte-order mark": [0xEF, 0xBB, 0xBF] + Array(body.utf8)
+        case "UTF-16 with a byte-order mark": [0xFF, 0xFE] + body.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "UTF-16 without one": body.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        case "UTF-32": body.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }
+        default: Array(#"{"ids": ["flat/up/nope@1x"], "ids": [""#.utf8) + Array(f.failed[0].utf8) + Array(#""]}"#.utf8)
+        }
+        return request("POST", "/accept?token=\(Self.token)", headers: Self.json, bytes: bytes)
+    }
+
     /// What `refusal` checks: the status, and nothing changed on disk.
     func expectRefused(_ label: String, _ status: Int, _ make: (ReviewFixture) -> HTTPRequest) async throws {
         let f = try ReviewFixture(label)
@@ -211,6 +228,29 @@ struct GateTests {
     @Test("a header the gate reads, given twice, is refused with 400 whatever the values", arguments: repeatedHeaders)
     func repeatedHeader(_ label: String) async throws {
         try await expectRefused(label, 400) { repeated(label, $0) }
+    }
+
+    @Test("an API body that is not exactly the JSON the API takes, in UTF-8, is refused with 400", arguments: notTheJSON)
+    func notExactlyTheJSON(_ label: String) async throws {
+        try await expectRefused(label, 400) { bodyNotTheJSON(label, $0) }
+    }
+
+    @Test("the API still reads JSON as JSON: escapes and spacing are fine, and a colon inside an ID is no second key")
+    func jsonAsJSON() async throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        let escaped = f.failed[0].replacingOccurrences(of: "/", with: "\\/")
+        let spaced = await gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json,
+                                                   body: "{\n  \"ids\" :\t[ \"\(escaped)\" ]\n}\n"))
+        let said = await text(spaced)
+        #expect(spaced.statusCode == .ok, "\(said)")
+        #expect(try PNGFileReading.decode(f.golden(f.failed[0])) == f.drawn(f.failed[0]))
+        // One member whose ID holds a quote and a colon: read as an ID, and not a case.
+        let colon = await gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json,
+                                                  body: #"{"ids": ["a\":\"b"]}"#))
+        #expect(colon.statusCode == .badRequest)
+        let answer = await text(colon)
+        #expect(answer == #"{"error":"not cases of the run being reviewed: a\":\"b"}"#)
     }
 
     @Test("the head alone says how much body to read: its Content-Length, or none")
