@@ -30,7 +30,7 @@ struct RequestHead {
         case refused(HTTPResponse)
     }
 
-    private(set) var bytes: [UInt8] = []
+    private var bytes: [UInt8] = []
     /// Bytes before this were looked at for line ends.
     private var scanned = 0
     private var lineStart = 0

@@ -20,7 +20,7 @@ public final class ReviewServer: Sendable {
     private let running = Mutex<Task<Void, any Error>?>(nil)
 
     /// How long a client has, from connecting, to send its whole request.
-    public static let requestTime: Duration = .seconds(10)
+    static let requestTime: Duration = .seconds(10)
     /// How long writing an answer may take.
     static let answerTime: Duration = .seconds(10)
     /// After answering, how long (and for how many bytes) the server still reads what a
@@ -30,7 +30,7 @@ public final class ReviewServer: Sendable {
     static let lingerBytes = 1 << 20
 
     /// A server for `desk`'s report on 127.0.0.1:`port` (0: any free port).
-    public init(desk: ReviewDesk, port: UInt16) throws {
+    public init(desk: ReviewDesk, port: UInt16) {
         self.desk = desk
         self.port = port
         token = Self.freshToken()
@@ -66,9 +66,13 @@ public final class ReviewServer: Sendable {
         try await pool.prepare()
         let socket = try Socket(domain: AF_INET, type: .stream)
         defer { try? socket.close() }
-        try socket.setValue(true, for: .localAddressReuse)
-        try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
-        try socket.listen()
+        do {
+            try socket.setValue(true, for: .localAddressReuse)
+            try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
+            try socket.listen()
+        } catch let SocketError.failed(_, _, message) {
+            throw ReviewError.report(.io("cannot listen on 127.0.0.1:\(port): \(message)"))
+        }
         guard case .ip4(_, let bound) = try socket.sockname() else {
             throw ReviewError.report(.io("the review server did not get a loopback address"))
         }
