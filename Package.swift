@@ -114,7 +114,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ReviewTests",
-            dependencies: ["PopoverReview", "PopoverHarness", "PopoverReport", "PopoverFiles", "PopoverImage", "TestSupport"]
+            dependencies: ["PopoverReview", "PopoverHarness", "PopoverReport", "PopoverFiles", "PopoverImage", "TestSupport",
+                           .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "CommandLineTests",

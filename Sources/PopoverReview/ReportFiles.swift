@@ -1,3 +1,4 @@
+import FlyingFox
 import Foundation
 import PopoverFiles
 
@@ -15,31 +16,31 @@ public struct ReportFiles: Sendable {
 
     /// The file at URL path `path`, or a 404 for anything that is not a regular PNG, JSON
     /// or XML file inside the folder.
-    func serve(_ path: String, headOnly: Bool) -> ReviewResponse {
+    func serve(_ path: String, headOnly: Bool) -> HTTPResponse {
         guard let file = resolve(path), let type = Self.types[FilePaths.fileExtension(of: file).lowercased()] else {
-            return .text(404, "not found")
+            return .text(.notFound, "not found")
         }
         let bytes: [UInt8]
         do {
             bytes = try FileIO.readBytes(path: file)
         } catch {
-            return .text(404, "not found")
+            return .text(.notFound, "not found")
         }
         let headers = [("Content-Type", type),
                        ("X-Content-Type-Options", "nosniff"),
                        ("Referrer-Policy", "no-referrer"),
                        // Accepting rewrites the summary: never keep an old one.
                        ("Cache-Control", type == "image/png" ? "private, max-age=60" : "no-store")]
-        return ReviewResponse(status: 200, headers: headers, body: headOnly ? [] : bytes)
+        return HTTPResponse(.ok, headers: headers, body: headOnly ? [] : bytes)
     }
 
     /// The page, rendered by this tool: only its own styles and scripts run.
-    static func page(_ html: String, headOnly: Bool) -> ReviewResponse {
+    static func page(_ html: String, headOnly: Bool) -> HTTPResponse {
         let headers = [("Content-Type", "text/html; charset=utf-8"), ("X-Content-Type-Options", "nosniff"),
                        ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
                        ("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
                         + "script-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")]
-        return ReviewResponse(status: 200, headers: headers, body: headOnly ? [] : Array(html.utf8))
+        return HTTPResponse(.ok, headers: headers, body: headOnly ? [] : Array(html.utf8))
     }
 
     /// The file a URL path names inside the folder, or nil. Each segment is decoded once

@@ -27,7 +27,7 @@ struct ReviewCommand: ParsableCommand {
     func run() throws {
         let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens, skinsFolder: skins)
         _ = try userFacing { () throws(ReviewError) in try desk.prepare() }
-        let server = try userFacing { try ReviewServer(desk: desk, port: port) }
+        let server = ReviewServer(desk: desk, port: port)
         let finished = DispatchSemaphore(value: 0)
         let failure = FailureBox()
         let task = Task {

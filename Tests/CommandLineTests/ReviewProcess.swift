@@ -38,14 +38,31 @@ final class ReviewProcess {
         if process.isRunning { _ = interrupt() }
     }
 
-    /// Ctrl-C; returns the exit status.
+    /// Ctrl-C; returns the exit status. A server that has not stopped after ten seconds
+    /// is killed, so a test of a hung server fails rather than hangs.
     func interrupt() -> Int32 {
         kill(process.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return process.terminationStatus
     }
 
-    struct Answer { var status: Int; var body: String }
+    struct Answer {
+        var status: Int
+        var body: String
+        /// Whether the server closed the connection (rather than the wait running out).
+        var closed: Bool
+
+        init(_ received: [UInt8], closed: Bool) {
+            let text = String(decoding: received, as: UTF8.self)
+            let firstLine = text.prefix { $0 != "\r" && $0 != "\n" }
+            status = firstLine.hasPrefix("HTTP/1.") ? Int(firstLine.split(separator: " ").dropFirst().first ?? "") ?? 0 : 0
+            body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            self.closed = closed
+        }
+    }
 
     func get(_ target: String) throws -> Answer { try send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n") }
 
@@ -54,30 +71,12 @@ final class ReviewProcess {
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
     }
 
-    /// One request on a fresh connection; the answer's status and body.
-    func send(_ request: String) throws -> Answer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw ToolMissing(description: "cannot connect to 127.0.0.1:\(port)") }
-        _ = Array(request.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { break }
-            received += buffer[0..<n]
-        }
-        let text = String(decoding: received, as: UTF8.self)
-        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-        let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
-        return Answer(status: status, body: body)
+    /// One request on a fresh connection; the answer, waiting at most `timeout` for each
+    /// part of it (status 0: none came).
+    func send(_ request: String, timeout: TimeInterval = 10) throws -> Answer {
+        let connection = try RawConnection(port: port, timeout: timeout)
+        connection.write(Array(request.utf8))
+        return connection.answer()
     }
 
     /// The machine's IPv4 addresses other than loopback.
@@ -106,6 +105,66 @@ final class ReviewProcess {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         } == 0
+    }
+}
+
+/// One TCP connection to 127.0.0.1 with blocking reads and writes, each giving up after
+/// `timeout`: enough HTTP/1.1 to send a server what a browser never would.
+final class RawConnection: @unchecked Sendable {
+    let fd: Int32
+
+    init(port: Int, timeout: TimeInterval) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw ToolMissing(description: "cannot connect to 127.0.0.1:\(port)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Writes all of `bytes`; false once the server has closed the connection or stopped
+    /// reading for longer than the timeout.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
+    }
+
+    /// Everything the server sends until it closes the connection, or until a read waits
+    /// longer than the timeout.
+    func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n > 0 {
+                received += buffer[0..<n]
+            } else {
+                // 0: closed; -1 with EAGAIN: the wait ran out; any other error: reset, closed.
+                return (received, n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+            }
+        }
+    }
+
+    func answer() -> ReviewProcess.Answer {
+        let (bytes, closed) = readToEnd()
+        return ReviewProcess.Answer(bytes, closed: closed)
     }
 }
 

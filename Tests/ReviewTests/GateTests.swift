@@ -1,3 +1,4 @@
+import FlyingFox
 import Foundation
 import PopoverFiles
 import PopoverHarness
@@ -17,11 +18,30 @@ struct GateTests {
         ReviewGate(desk: f.desk, port: Self.port, token: Self.token, viewToken: Self.viewToken)
     }
 
+    /// A request as the server hands it to the gate: the target as sent, every header
+    /// value kept. This server's Host unless `headers` names one, and a body's length
+    /// unless `headers` states one.
     func request(_ method: String, _ target: String, headers: [String: [String]] = [:], body: String = "",
-                 host: String = "127.0.0.1:\(port)") -> ReviewRequest {
-        var all = headers
-        if all["host"] == nil { all["host"] = [host] }
-        return ReviewRequest(method: method, target: target, headers: all, body: Array(body.utf8))
+                 host: String = "127.0.0.1:\(port)") -> HTTPRequest {
+        request(method, target, headers: headers, bytes: Array(body.utf8), host: host)
+    }
+
+    func request(_ method: String, _ target: String, headers: [String: [String]] = [:], bytes: [UInt8],
+                 host: String = "127.0.0.1:\(port)") -> HTTPRequest {
+        var fields = HTTPHeaders()
+        if headers["host"] == nil { fields.addValue(host, for: .host) }
+        if !bytes.isEmpty && headers["content-length"] == nil { fields.addValue(String(bytes.count), for: .contentLength) }
+        for (name, values) in headers {
+            for value in values { fields.addValue(value, for: HTTPHeader(name)) }
+        }
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        return HTTPRequest(method: HTTPMethod(rawValue: method), version: .http11,
+                           target: HTTPRequest.Target(path: String(parts[0]), query: parts.count == 2 ? String(parts[1]) : ""),
+                           headers: fields, body: HTTPBodySequence(data: Data(bytes)))
+    }
+
+    func text(_ response: HTTPResponse) async -> String {
+        String(decoding: (try? await response.bodyData) ?? Data(), as: UTF8.self)
     }
 
     func acceptBody(_ ids: [String]) -> String {
@@ -31,33 +51,35 @@ struct GateTests {
     static let json = ["content-type": ["application/json"]]
 
     @Test("a request with the token and this server's Host gets the page, and a cookie that can only read")
-    func page() throws {
+    func page() async throws {
         let f = try ReviewFixture()
         defer { f.folder.remove() }
-        let response = gate(f).respond(request("GET", "/?token=\(Self.token)"))
-        #expect(response.status == 200)
-        #expect(String(decoding: response.body, as: UTF8.self).contains("<!DOCTYPE html>"))
-        let cookie = try #require(response.headers.first { $0.0 == "Set-Cookie" }?.1)
+        let response = await gate(f).respond(request("GET", "/?token=\(Self.token)"))
+        #expect(response.statusCode == .ok)
+        let html = await text(response)
+        #expect(html.contains("<!DOCTYPE html>"))
+        let cookie = try #require(response.headers[.setCookie])
         #expect(cookie == "popover-review-\(Self.port)=\(Self.viewToken); HttpOnly; SameSite=Strict; Path=/")
-        #expect(response.headers.contains { $0.0 == "Referrer-Policy" && $0.1 == "no-referrer" })
-        let image = gate(f).respond(request("GET", "/" + (try f.result(f.failed[0]).artifacts.actual?.path ?? ""),
-                                            headers: ["cookie": ["other=1; popover-review-\(Self.port)=\(Self.viewToken)"]]))
-        #expect(image.status == 200)
-        #expect(image.headers.contains { $0 == ("Content-Type", "image/png") })
+        #expect(response.headers[HTTPHeader("Referrer-Policy")] == "no-referrer")
+        let image = await gate(f).respond(request("GET", "/" + (try f.result(f.failed[0]).artifacts.actual?.path ?? ""),
+                                                  headers: ["cookie": ["other=1; popover-review-\(Self.port)=\(Self.viewToken)"]]))
+        #expect(image.statusCode == .ok)
+        #expect(image.headers[.contentType] == "image/png")
         // What the cookie holds accepts nothing, in the query or in the cookie.
         let golden = f.goldens + "/" + f.failed[0] + ".png"
         let before = try FileIO.readBytes(path: golden)
-        let accept = gate(f).respond(request("POST", "/accept?token=\(Self.viewToken)", headers: Self.json, body: acceptBody([f.failed[0]])))
-        #expect(accept.status == 403)
+        let accept = await gate(f).respond(request("POST", "/accept?token=\(Self.viewToken)", headers: Self.json,
+                                                   body: acceptBody([f.failed[0]])))
+        #expect(accept.statusCode == .forbidden)
         #expect(try FileIO.readBytes(path: golden) == before)
         // The API token in a cookie opens no page either: cookies carry only the view token.
-        let pageByAPIToken = gate(f).respond(request("GET", "/", headers: ["cookie": ["popover-review-\(Self.port)=\(Self.token)"]]))
-        #expect(pageByAPIToken.status == 403)
+        let pageByAPIToken = await gate(f).respond(request("GET", "/", headers: ["cookie": ["popover-review-\(Self.port)=\(Self.token)"]]))
+        #expect(pageByAPIToken.statusCode == .forbidden)
     }
 
 
     @Test("the page is rendered from the run, never the report's own index.html; no script or page file is served")
-    func pageNotFromDisk() throws {
+    func pageNotFromDisk() async throws {
         let f = try ReviewFixture()
         defer { f.folder.remove() }
         // A report that travelled, with a page carrying its own script, and script files.
@@ -66,27 +88,30 @@ struct GateTests {
         try FileIO.writeAtomically(Array("PLANTED".utf8), to: f.reports + "/cases/evil.js")
         try FileIO.writeAtomically(Array(planted.utf8), to: f.reports + "/cases/evil.html")
         for target in ["/?token=\(Self.token)", "/index.html?token=\(Self.token)"] {
-            let page = gate(f).respond(request("GET", target))
-            let html = String(decoding: page.body, as: UTF8.self)
-            #expect(page.status == 200 && html.contains("<!DOCTYPE html>") && !html.contains("PLANTED"), "\(target)")
+            let page = await gate(f).respond(request("GET", target))
+            let html = await text(page)
+            #expect(page.statusCode == .ok && html.contains("<!DOCTYPE html>") && !html.contains("PLANTED"), "\(target)")
             #expect(html.contains(f.failed[0]), "the page is the run's")
         }
         for file in ["/cases/evil.js", "/cases/evil.html"] {
-            #expect(gate(f).respond(request("GET", file + "?token=\(Self.token)")).status == 404, "\(file)")
+            let response = await gate(f).respond(request("GET", file + "?token=\(Self.token)"))
+            #expect(response.statusCode == .notFound, "\(file)")
         }
     }
 
     static let refusals: [(String, Int)] = [
         ("no token", 403), ("wrong token", 403), ("token of another length", 403), ("token only in a cookie for the API", 403),
-        ("foreign Host", 421), ("no Host", 421), ("two Hosts", 421), ("Host on another port", 421),
+        ("foreign Host", 421), ("no Host", 421), ("Host on another port", 421),
         ("foreign Origin", 403), ("cross-site fetch", 403), ("PUT", 405), ("GET /accept", 405), ("DELETE /undo", 405),
         ("text/plain body", 415), ("not JSON", 400), ("extra key", 400), ("empty IDs", 400), ("ID not a string", 400),
         ("an ID that is not a case", 400), ("IDs as a string", 400), ("token given twice", 400),
         ("traversal", 404), ("encoded traversal", 404), ("hidden file", 404), ("a folder", 404), ("absent file", 404),
-        ("the lock beside the report", 404),
+        ("the lock beside the report", 404), ("target not a path", 400),
+        ("chunked body", 411), ("POST without Content-Length", 411), ("body over the limit", 413),
+        ("negative Content-Length", 400), ("Content-Length not a number", 400), ("Content-Length and Transfer-Encoding", 400),
     ]
 
-    func refused(_ label: String, _ f: ReviewFixture) -> ReviewRequest {
+    func refused(_ label: String, _ f: ReviewFixture) -> HTTPRequest {
         let id = f.failed[0]
         let t = Self.token
         switch label {
@@ -97,7 +122,7 @@ struct GateTests {
             return request("POST", "/accept", headers: Self.json.merging(["cookie": ["popover-review-\(Self.port)=\(Self.viewToken)"]]) { $1 },
                            body: acceptBody([id]))
         case "foreign Host": return request("POST", "/accept?token=\(t)", headers: Self.json, body: acceptBody([id]), host: "evil.example:\(Self.port)")
-        case "no Host": return ReviewRequest(method: "GET", target: "/?token=\(t)", headers: [:])
+        case "no Host": return request("GET", "/?token=\(t)", headers: ["host": []])
         case "two Hosts": return request("GET", "/?token=\(t)", headers: ["host": ["127.0.0.1:\(Self.port)", "evil.example"]])
         case "Host on another port": return request("GET", "/?token=\(t)", host: "127.0.0.1:\(Self.port + 1)")
         case "foreign Origin":
@@ -120,54 +145,177 @@ struct GateTests {
         case "hidden file": return request("GET", "/.secret?token=\(t)")
         case "a folder": return request("GET", "/cases?token=\(t)")
         case "absent file": return request("GET", "/nothing.html?token=\(t)")
-        default: return request("GET", "/%2e%2e/.reports.lock?token=\(t)")
+        case "the lock beside the report": return request("GET", "/%2e%2e/.reports.lock?token=\(t)")
+        case "target not a path": return request("OPTIONS", "*")
+        case "chunked body":
+            return request("POST", "/accept?token=\(t)", headers: Self.json.merging(["transfer-encoding": ["chunked"]]) { $1 })
+        case "POST without Content-Length": return request("POST", "/accept?token=\(t)", headers: Self.json)
+        case "body over the limit":
+            return request("POST", "/accept?token=\(t)", headers: Self.json.merging(["content-length": ["262145"]]) { $1 },
+                           body: acceptBody([id]))
+        case "negative Content-Length":
+            return request("POST", "/accept?token=\(t)", headers: Self.json.merging(["content-length": ["-1"]]) { $1 }, body: acceptBody([id]))
+        case "Content-Length not a number":
+            return request("POST", "/accept?token=\(t)", headers: Self.json.merging(["content-length": ["abc"]]) { $1 }, body: acceptBody([id]))
+        default:
+            return request("POST", "/accept?token=\(t)", headers: Self.json.merging(["transfer-encoding": ["chunked"]]) { $1 },
+                           body: acceptBody([id]))
         }
     }
 
-    @Test("refused with a 4xx, nothing changed", arguments: refusals)
-    func refusal(_ label: String, _ status: Int) throws {
+    /// A header the gate reads, twice: each request here would be served if only one of
+    /// its two values were looked at.
+    static let repeatedHeaders = ["two Hosts", "two Origins", "two Sec-Fetch-Sites", "two Cookies", "two Content-Types",
+                                  "two Content-Lengths", "two Transfer-Encodings"]
+
+    func repeated(_ label: String, _ f: ReviewFixture) -> HTTPRequest {
+        let body = acceptBody([f.failed[0]])
+        let accept = "/accept?token=\(Self.token)"
+        switch label {
+        case "two Hosts": return request("GET", "/?token=\(Self.token)", headers: ["host": ["127.0.0.1:\(Self.port)", "evil.example"]])
+        case "two Origins":
+            return request("POST", accept, headers: Self.json.merging(["origin": ["http://127.0.0.1:\(Self.port)", "http://evil.example"]]) { $1 },
+                           body: body)
+        case "two Sec-Fetch-Sites":
+            return request("POST", accept, headers: Self.json.merging(["sec-fetch-site": ["same-origin", "cross-site"]]) { $1 }, body: body)
+        case "two Cookies":
+            return request("GET", "/", headers: ["cookie": ["popover-review-\(Self.port)=\(Self.viewToken)", "other=1"]])
+        case "two Content-Types": return request("POST", accept, headers: ["content-type": ["application/json", "text/plain"]], body: body)
+        case "two Content-Lengths":
+            return request("POST", accept, headers: Self.json.merging(["content-length": ["\(body.utf8.count)", "\(body.utf8.count)"]]) { $1 },
+                           body: body)
+        default:
+            return request("POST", accept, headers: Self.json.merging(["transfer-encoding": ["chunked", "chunked"]]) { $1 })
+        }
+    }
+
+    /// Bodies JSONSerialization reads as `{"ids": [the first failed case]}` but that are
+    /// not exactly that in UTF-8.
+    static let notTheJSON = ["UTF-8 with a byte-order mark", "UTF-16 with a byte-order mark", "UTF-16 without one", "UTF-32",
+                             "\"ids\" given twice"]
+
+    func bodyNotTheJSON(_ label: String, _ f: ReviewFixture) -> HTTPRequest {
+        let body = acceptBody([f.failed[0]])
+        let bytes: [UInt8] = switch label {
+        case "UTF-8 with a byte-order mark": [0xEF, 0xBB, 0xBF] + Array(body.utf8)
+        case "UTF-16 with a byte-order mark": [0xFF, 0xFE] + body.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "UTF-16 without one": body.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        case "UTF-32": body.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }
+        default: Array(#"{"ids": ["flat/up/nope@1x"], "ids": [""#.utf8) + Array(f.failed[0].utf8) + Array(#""]}"#.utf8)
+        }
+        return request("POST", "/accept?token=\(Self.token)", headers: Self.json, bytes: bytes)
+    }
+
+    /// What `refusal` checks: the status, and nothing changed on disk.
+    func expectRefused(_ label: String, _ status: Int, _ make: (ReviewFixture) -> HTTPRequest) async throws {
         let f = try ReviewFixture(label)
         defer { f.folder.remove() }
         try "secret\n".write(toFile: f.reports + "/.secret", atomically: true, encoding: .utf8)
         let goldens = f.allGoldens()
         let summary = try String(contentsOfFile: f.reports + "/summary.json", encoding: .utf8)
-        let response = gate(f).respond(refused(label, f))
-        #expect(response.status == status, "\(label): \(String(decoding: response.body, as: UTF8.self))")
+        let response = await gate(f).respond(make(f))
+        let said = await text(response)
+        #expect(response.statusCode.code == status, "\(label): \(said)")
         #expect(f.allGoldens() == goldens, "\(label) changed a golden")
         #expect(try String(contentsOfFile: f.reports + "/summary.json", encoding: .utf8) == summary, "\(label) changed the report")
     }
 
+    @Test("refused with a 4xx, nothing changed", arguments: refusals)
+    func refusal(_ label: String, _ status: Int) async throws {
+        try await expectRefused(label, status) { refused(label, $0) }
+    }
+
+    @Test("a header the gate reads, given twice, is refused with 400 whatever the values", arguments: repeatedHeaders)
+    func repeatedHeader(_ label: String) async throws {
+        try await expectRefused(label, 400) { repeated(label, $0) }
+    }
+
+    @Test("an API body that is not exactly the JSON the API takes, in UTF-8, is refused with 400", arguments: notTheJSON)
+    func notExactlyTheJSON(_ label: String) async throws {
+        try await expectRefused(label, 400) { bodyNotTheJSON(label, $0) }
+    }
+
+    @Test("the API still reads JSON as JSON: escapes and spacing are fine, and a colon inside an ID is no second key")
+    func jsonAsJSON() async throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        let escaped = f.failed[0].replacingOccurrences(of: "/", with: "\\/")
+        let spaced = await gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json,
+                                                   body: "{\n  \"ids\" :\t[ \"\(escaped)\" ]\n}\n"))
+        let said = await text(spaced)
+        #expect(spaced.statusCode == .ok, "\(said)")
+        #expect(try PNGFileReading.decode(f.golden(f.failed[0])) == f.drawn(f.failed[0]))
+        // One member whose ID holds a quote and a colon: read as an ID, and not a case.
+        let colon = await gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json,
+                                                  body: #"{"ids": ["a\":\"b"]}"#))
+        #expect(colon.statusCode == .badRequest)
+        let answer = await text(colon)
+        #expect(answer == #"{"error":"not cases of the run being reviewed: a\":\"b"}"#)
+    }
+
+    @Test("the head alone says how much body to read: its Content-Length, or none")
+    func admission() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        func length(_ request: HTTPRequest) -> Int? {
+            if case .readBody(let count) = gate(f).admit(request) { count } else { nil }
+        }
+        #expect(length(request("GET", "/?token=\(Self.token)")) == 0)
+        #expect(length(request("POST", "/accept?token=\(Self.token)", headers: Self.json, body: "0123456789")) == 10)
+        #expect(length(request("POST", "/accept?token=\(Self.token)", headers: ["content-length": ["262144"]])) == 262_144)
+        #expect(length(request("POST", "/accept?token=\(Self.token)", headers: ["content-length": ["262145"]])) == nil)
+    }
+
+    @Test("percent-encoding in the token and the path is decoded exactly once")
+    func decodedOnce() async throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        // "5" is %35; "%" is %25, so %2535 decoded once is the text "%35", not "5".
+        let once = "%35" + Self.token.dropFirst()
+        let twice = "%2535" + Self.token.dropFirst()
+        #expect(await gate(f).respond(request("GET", "/?token=\(once)")).statusCode == .ok)
+        #expect(await gate(f).respond(request("GET", "/?token=\(twice)")).statusCode == .forbidden)
+        // The actual image's path with its first letter ("c" of "cases", %63) encoded.
+        let path = try #require(try f.result(f.failed[0]).artifacts.actual?.path)
+        #expect(path.hasPrefix("cases/"))
+        let image = await gate(f).respond(request("GET", "/%63" + path.dropFirst() + "?token=\(Self.token)"))
+        #expect(image.statusCode == .ok && image.headers[.contentType] == "image/png")
+        let doubly = await gate(f).respond(request("GET", "/%2563" + path.dropFirst() + "?token=\(Self.token)"))
+        #expect(doubly.statusCode == .notFound)
+    }
+
     @Test("a symbolic link out of the report folder is not followed")
-    func symlinkOut() throws {
+    func symlinkOut() async throws {
         let f = try ReviewFixture()
         defer { f.folder.remove() }
         try FileManager.default.createSymbolicLink(atPath: f.reports + "/cases/escape.png",
                                                    withDestinationPath: f.goldens + "/" + f.passed + ".png")
-        #expect(gate(f).respond(request("GET", "/cases/escape.png?token=\(Self.token)")).status == 404)
+        let response = await gate(f).respond(request("GET", "/cases/escape.png?token=\(Self.token)"))
+        #expect(response.statusCode == .notFound)
     }
 
     @Test("POST /accept and /undo with the token act at once and answer what they did")
-    func acceptAndUndo() throws {
+    func acceptAndUndo() async throws {
         let f = try ReviewFixture()
         defer { f.folder.remove() }
         let before = f.golden(f.failed[0])
         let origin = ["origin": ["http://127.0.0.1:\(Self.port)"]]
-        let accepted = gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json.merging(origin) { $1 },
-                                               body: acceptBody([f.failed[0], f.missing])))
-        #expect(accepted.status == 200)
-        let outcome = try JSONDecoder().decode(ReviewOutcome.self, from: Data(accepted.body))
+        let accepted = await gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json.merging(origin) { $1 },
+                                                     body: acceptBody([f.failed[0], f.missing])))
+        #expect(accepted.statusCode == .ok)
+        let outcome = try JSONDecoder().decode(ReviewOutcome.self, from: try await accepted.bodyData)
         #expect(Set(outcome.accepted) == [f.failed[0], f.missing])
         #expect(try PNGFileReading.decode(f.golden(f.failed[0])) == f.drawn(f.failed[0]))
-        let undone = gate(f).respond(request("POST", "/undo?token=\(Self.token)", headers: Self.json,
-                                             body: acceptBody([f.failed[0]])))
-        #expect(undone.status == 200)
+        let undone = await gate(f).respond(request("POST", "/undo?token=\(Self.token)", headers: Self.json,
+                                                   body: acceptBody([f.failed[0]])))
+        #expect(undone.statusCode == .ok)
         #expect(f.golden(f.failed[0]) == before)
         // A refusal of one case is a 409 that says why; the others still go ahead.
         try "x".write(toFile: f.goldens + "/" + f.failed[1] + ".png", atomically: true, encoding: .utf8)
-        let mixed = gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json,
-                                            body: acceptBody([f.failed[0], f.failed[1]])))
-        #expect(mixed.status == 409)
-        let partial = try JSONDecoder().decode(ReviewOutcome.self, from: Data(mixed.body))
+        let mixed = await gate(f).respond(request("POST", "/accept?token=\(Self.token)", headers: Self.json,
+                                                  body: acceptBody([f.failed[0], f.failed[1]])))
+        #expect(mixed.statusCode == .conflict)
+        let partial = try JSONDecoder().decode(ReviewOutcome.self, from: try await mixed.bodyData)
         #expect(partial.accepted == [f.failed[0]] && partial.refused.map(\.id) == [f.failed[1]])
     }
 }
