@@ -27,6 +27,10 @@ public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertibl
         case notTrueOrFalse
         /// A JSON key that no tolerance or configuration knows.
         case unknownKey(expected: [String])
+        /// A word that is not one of those the option takes.
+        case notOneOf(expected: [String])
+        /// A value that is neither one of those words nor a list of them.
+        case notWordsOf(expected: [String])
     }
 
     /// The option as the user wrote it: `--max-channel-delta`, `--different-pixels`,
@@ -60,6 +64,10 @@ public struct ToleranceError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(option): \(value) is not true or false"
         case .unknownKey(let expected):
             return "\(option): unknown key \"\(value)\" (expected one of \(expected.joined(separator: ", ")))"
+        case .notOneOf(let expected):
+            return "\(option): \(value) is not one of \(expected.joined(separator: ", "))"
+        case .notWordsOf(let expected):
+            return "\(option): \(value) is not one of \(expected.joined(separator: ", ")) or a list of them"
         }
     }
 }

@@ -17,6 +17,7 @@ struct ReviewServerTests {
     /// A project folder holding a checked run of two cases and its report.
     static func workspace() throws -> TemporaryFolder {
         let folder = TemporaryFolder("review-server")
+        try linkCommittedSkins(into: folder.path)
         let check = try runTool(["check", "--filter", "path-slate/up/popover8*@1x", "--record", "missing"], in: folder.path)
         try #require(check.status == 0, "the check should pass: \(check.stdout)\(check.stderr)")
         return folder

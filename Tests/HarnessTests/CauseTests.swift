@@ -36,7 +36,7 @@ struct CauseTests {
     static func failed(_ label: String, deltas: [CaseCause.Delta], parts: [PopoverPart] = [.arrow, .border],
                        maxDelta: Int = 40, facts: FactsStanding = .recorded, colour: String = "redder") -> CaseResult {
         var r = CaseResult.sample(.sample(skin: "s", direction: .up, label: label), status: .failed, message: "fail",
-                                  metrics: ComparisonMetrics(width: 10, height: 10, differentPixels: 5, excusedPixels: 0,
+                                  metrics: ComparisonMetrics(width: 10, height: 10, differentPixels: 5,
                                                              maxChannelDelta: maxDelta, meanAbsoluteError: 1, psnr: 40,
                                                              pass: false, tolerance: "exact"))
         r.cause = CaseCause(facts: facts, geometry: deltas, parts: parts, colour: colour)

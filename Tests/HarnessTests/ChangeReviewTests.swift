@@ -175,4 +175,62 @@ struct ChangeReviewTests {
         #expect(again.notes.isEmpty, "\(again.notes)")
         #expect(try ids.map { try FileManager.default.attributesOfItem(atPath: project.goldens + "/" + $0 + GoldenStore.factsSuffix)[.modificationDate] as? Date } == factDates)
     }
+
+    @Test("ignore shadow: a shadow-only difference passes (under opaque and translucent paint), a border difference still fails")
+    func ignoreShadow() throws {
+        let filter = "gik-*/up/popover8*"
+        let project = try Project(filter: filter) { json in
+            var images = json["images"] as! [String: Any]
+            var colours = images["colours"] as! [String: Any]
+            colours["border"] = [0.5, 0.431373, 0.407843]
+            images["colours"] = colours
+            json["images"] = images
+        }
+        defer { project.folder.remove() }
+        let catalog = project.catalog
+        func run(shadowMoved: Bool, ignore: String?, filter: String) throws -> RunRecord {
+            let file = project.goldens + "/tolerances.json"
+            if let ignore {
+                try FileIO.writeAtomically(Array("{\"default\": {\"ignore\": [\"\(ignore)\"]}}".utf8), to: file)
+            } else {
+                try? FileManager.default.removeItem(atPath: file)
+            }
+            var runner = CheckRunner(catalog: catalog, options: checkOptions(goldens: project.goldens, mode: .never, filter: filter,
+                                                                              cache: project.folder.file("cache")))
+            guard shadowMoved else { return try runner.run() }
+            // The shadow cast from two points lower, nothing else changed (the committed
+            // skins draw, not the project's edited one).
+            let committed = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+            runner.draw = { c in
+                let skin = committed.skin(c.skinID)!
+                var request = c.request
+                let rect = try request.shadowRect ?? ShadowGeometry.shadowRect(bounds: request.bounds, direction: request.direction,
+                                                                              arrowHeight: skin.metrics.arrowHeight)
+                request.shadowRect = Rect(x: rect.minX, y: rect.minY + 2, width: rect.width, height: rect.height)
+                return try skin.render(request).pixmap.straightImage
+            }
+            return try runner.run()
+        }
+        // gik-default's gradient starts translucent, so there the shadow shows through the body.
+        for skin in ["gik-default", "gik-sample"] {
+            let moved = try run(shadowMoved: true, ignore: nil, filter: skin + "/up/popover8*")
+            #expect(moved.count(.failed) == moved.results.count && !moved.results.isEmpty, "\(skin): the shadow change must show")
+            let ignored = try run(shadowMoved: true, ignore: "shadow", filter: skin + "/up/popover8*")
+            #expect(ignored.count(.passed) == ignored.results.count, "\(skin): \(ignored.results.map(\.message))")
+            for result in ignored.results {
+                #expect(result.ignoredParts == [.shadow])
+                #expect((result.metrics?.excusedIgnored ?? 0) > 0 && result.metrics?.differentPixels == 0, "\(result.id): \(result.message)")
+            }
+        }
+        // The border colour changed in gik-sample's skin.json: the shadow is ignored, the border is not.
+        let border = try run(shadowMoved: false, ignore: "shadow", filter: "gik-sample/up/popover8*")
+        #expect(border.count(.failed) == border.results.count && !border.results.isEmpty)
+        // Ignoring the border and the arrow's outline excuses it.
+        let both = try run(shadowMoved: false, ignore: "border\", \"arrow", filter: "gik-sample/up/popover8*")
+        #expect(both.count(.passed) == both.results.count, "\(both.results.map(\.message))")
+        // An unknown part is an error naming the key.
+        let wrong = try run(shadowMoved: false, ignore: "shadows", filter: "gik-sample/up/popover8*")
+        #expect(wrong.errors.contains { $0.contains("tolerances.json") && $0.contains("ignore") && $0.contains("\"shadows\" is not one of arrow, border, body, shadow, outside") },
+                "\(wrong.errors)")
+    }
 }

@@ -123,7 +123,11 @@ struct TolerancePolicyTests {
         (#"{"skins": {"gik": {"perceptualThreshold": 7}}}"#, "skins.gik.perceptualThreshold: 7.0 is outside 0-1"),
         (#"{"cases": {"x": {"maxChannelDelt": 3}}}"#,
          "cases.x: unknown key \"maxChannelDelt\" (expected one of maxChannelDelta, differentPixels, perceptualThreshold, "
-         + "countAntiAliasing)"),
+         + "countAntiAliasing, ignore)"),
+        (#"{"skins": {"gik-*": {"ignore": ["shadows"]}}}"#,
+         "skins.gik-*.ignore: \"shadows\" is not one of arrow, border, body, shadow, outside"),
+        (#"{"default": {"ignore": 3}}"#,
+         "default.ignore: 3 is not one of arrow, border, body, shadow, outside or a list of them"),
         (#"{"default": {"countAntiAliasing": "yes"}}"#, "default.countAntiAliasing: \"yes\" is not true or false"),
         (#"{"skins": {"gik": {"countAntiAliasing": 1}}}"#, "skins.gik.countAntiAliasing: 1 is not true or false"),
         (#"{"cases": {"x/*": {"countAntiAliasing": null}}}"#, "cases.x/*.countAntiAliasing: null is not true or false"),

@@ -1,6 +1,7 @@
 import Foundation
 import PopoverDiff
 import PopoverFiles
+import PopoverGeometry
 import PopoverImage
 import PopoverSkins
 
@@ -19,10 +20,12 @@ final class CaseJudge: Sendable {
     let folderProblem: String?
     let draw: @Sendable (GoldenCase) throws -> RGBAImage
     let facts: @Sendable (GoldenCase) throws -> DrawingFacts
+    let coverage: @Sendable (GoldenCase) throws -> [UInt8]?
 
     init(store: GoldenStore, cache: GoldenPixelCache, tolerances: TolerancePolicy, options: CheckOptions,
          sink: any CaseArtifactSink, folderProblem: String?, draw: @escaping @Sendable (GoldenCase) throws -> RGBAImage,
-         facts: @escaping @Sendable (GoldenCase) throws -> DrawingFacts) {
+         facts: @escaping @Sendable (GoldenCase) throws -> DrawingFacts,
+         coverage: @escaping @Sendable (GoldenCase) throws -> [UInt8]?) {
         self.store = store
         self.cache = cache
         self.tolerances = tolerances
@@ -31,6 +34,7 @@ final class CaseJudge: Sendable {
         self.folderProblem = folderProblem
         self.draw = draw
         self.facts = facts
+        self.coverage = coverage
     }
 
     func judge(_ c: GoldenCase) -> CaseResult {
@@ -55,6 +59,7 @@ final class CaseJudge: Sendable {
         let tolerance = tolerances.tolerance(forCase: c.id, skin: c.skinID)
         var result = CaseResult(info: c.info, status: .error, message: "", tolerance: tolerance.description,
                                 goldenPath: store.path(for: c.id))
+        result.ignoredParts = tolerances.ignoredParts(forCase: c.id, skin: c.skinID)
         let actual: RGBAImage
         do {
             actual = try draw(c)
@@ -122,8 +127,18 @@ final class CaseJudge: Sendable {
             return result
         }
         cache.learn(file: fileDigest, decoded: expected)
-        let comparison = ImageComparison.compare(expected: expected, actual: actual, tolerance: tolerance,
-                                                 wantsDiffMap: true)
+        let comparison: PopoverDiff.ComparisonResult
+        do {
+            comparison = try ImageComparison.compare(expected: expected, actual: actual, tolerance: tolerance,
+                                                     ignoring: try ignoreMask(c, parts: result.ignoredParts,
+                                                                              expected: expected, actual: actual),
+                                                     wantsDiffMap: true)
+        } catch {
+            result.message = "cannot tell where the ignored parts (\(result.ignoredParts.map(\.rawValue).joined(separator: ", "))) "
+                + "lie: \(error)"
+            keep(CaseImages(expected: expected, expectedFile: bytes, actual: actual), into: &result)
+            return result
+        }
         result.metrics = comparison.metrics
         result.changedRegion = comparison.diffMap?.changedRegion
         if let diff = comparison.diffMap { compared = Compared(expected: expected, actual: actual, diff: diff) }
@@ -166,6 +181,26 @@ final class CaseJudge: Sendable {
         } catch {
             result.status = .error
             result.message = "cannot record the golden: \(error)"
+        }
+    }
+
+    /// The pixels a comparison excuses for the case's ignored parts: those the part map
+    /// puts in them and, when the shadow is ignored, every pixel the popover's own paint
+    /// does not cover whole: a shadow can change exactly those (beside the popover, and
+    /// through anti-aliased edges and translucent paint), wherever the old or the new
+    /// shadow reaches. Nil when nothing is ignored or the images are equal or of different
+    /// sizes (then no pixel is excused anyway).
+    private func ignoreMask(_ c: GoldenCase, parts: [PopoverPart], expected: RGBAImage,
+                            actual: RGBAImage) throws -> PixelMask? {
+        guard !parts.isEmpty, expected.width == actual.width, expected.height == actual.height,
+              expected.pixels != actual.pixels else { return nil }
+        let outline = try facts(c).outline
+        let ignored = Set(parts)
+        let alpha = ignored.contains(.shadow) ? try coverage(c) : nil
+        let width = actual.width
+        return PixelMask(width: actual.width, height: actual.height) { x, y in
+            if let alpha, alpha.count == width * actual.height, alpha[y * width + x] < 255 { return true }
+            return ignored.contains(outline.part(atPixel: x, y))
         }
     }
 

@@ -1,4 +1,5 @@
 import PopoverDiff
+import PopoverSkins
 
 /// One layer of a tolerance policy (`tolerances.json`): options it leaves nil are inherited from the layer
 /// below (a skin's layer from the suite default, a case's from its skin's).
@@ -18,6 +19,9 @@ public struct ToleranceLayer: Sendable, Hashable {
     public var perceptual: Perceptual?
     /// nil inherits; otherwise whether anti-aliased pixels are counted rather than excused.
     public var countAntiAliasing: Bool?
+    /// nil inherits; otherwise the parts of the popover whose differences are excused
+    /// (JSON `"ignore": ["shadow"]`): a person reworking the shadow holds the rest exact.
+    public var ignore: [PopoverPart]?
 
     /// An unvalidated layer; see ``validated()``.
     public init(
@@ -62,7 +66,7 @@ public struct ToleranceLayer: Sendable, Hashable {
 
     /// True when the layer changes nothing.
     public var isEmpty: Bool {
-        maxChannelDelta == nil && differentPixels == nil && perceptual == nil && countAntiAliasing == nil
+        maxChannelDelta == nil && differentPixels == nil && perceptual == nil && countAntiAliasing == nil && ignore == nil
     }
 
     /// Returns `self` if every option it sets is usable, otherwise throws naming it.

@@ -1,5 +1,6 @@
 import Foundation
 import PopoverDiff
+import PopoverSkins
 
 // JSON forms of tolerances and configurations.
 //
@@ -18,7 +19,10 @@ struct AnyKey: CodingKey {
 }
 
 enum ToleranceKey: String, CodingKey, CaseIterable {
-    case maxChannelDelta, differentPixels, perceptualThreshold, countAntiAliasing
+    /// The keys of a full tolerance (a layer may also say `ignore`).
+    static var ofTolerance: [String] { allCases.filter { $0 != .ignore }.map(\.rawValue) }
+
+    case maxChannelDelta, differentPixels, perceptualThreshold, countAntiAliasing, ignore
 }
 
 enum ConfigKey: String, CodingKey, CaseIterable {
@@ -149,7 +153,7 @@ func rejectUnknownKeys(_ decoder: any Decoder, known: [String], name: String) th
 extension Tolerance: Codable {
     /// Missing keys keep their exact defaults; the result is validated.
     public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(decoder, known: ToleranceKey.allCases.map(\.rawValue), name: "tolerance")
+        try rejectUnknownKeys(decoder, known: ToleranceKey.ofTolerance, name: "tolerance")
         let layer = try ToleranceLayer(from: decoder)
         // In a full tolerance, "off", null and a missing key all mean no threshold.
         self = Tolerance.exact.applying(layer)
@@ -207,6 +211,34 @@ extension ToleranceLayer: Codable {
                 try written.flag(option: option)
             }
         }
+        if container.contains(.ignore) {
+            let names = PopoverPart.allCases.map(\.rawValue)
+            // A list of part names, or one name alone.
+            let words: [String]
+            if let list = try? container.decode([String].self, forKey: .ignore) {
+                words = list
+            } else if let one = try? container.decode(String.self, forKey: .ignore) {
+                words = [one]
+            } else {
+                let written = try container.decode(WrittenFlag.self, forKey: .ignore)
+                let shown: String
+                switch written {
+                case .flag(let b): shown = "\(b)"
+                case .other(let text): shown = text
+                }
+                throw DecodingError.tolerance(ToleranceError(option: ToleranceKey.ignore.rawValue, value: shown,
+                                                             problem: .notWordsOf(expected: names)),
+                                              at: container.codingPath + [ToleranceKey.ignore])
+            }
+            ignore = try words.map { word in
+                guard let part = PopoverPart(rawValue: word) else {
+                    throw DecodingError.tolerance(ToleranceError(option: ToleranceKey.ignore.rawValue, value: "\"\(word)\"",
+                                                                 problem: .notOneOf(expected: names)),
+                                                  at: container.codingPath + [ToleranceKey.ignore])
+                }
+                return part
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -219,6 +251,7 @@ extension ToleranceLayer: Codable {
         case .threshold(let value)?: try container.encode(value, forKey: .perceptualThreshold)
         }
         try container.encodeIfPresent(countAntiAliasing, forKey: .countAntiAliasing)
+        try container.encodeIfPresent(ignore, forKey: .ignore)
     }
 }
 
@@ -228,15 +261,23 @@ extension TolerancePolicy: Codable {
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(decoder, known: ConfigKey.allCases.map(\.rawValue), name: "tolerance config")
         let container = try decoder.container(keyedBy: ConfigKey.self)
+        // The suite default is a full tolerance (missing options exact) that may also
+        // say what it ignores.
+        let suite = try container.decodeIfPresent(ToleranceLayer.self, forKey: .suite) ?? ToleranceLayer()
         self.init(
-            suite: try container.decodeIfPresent(Tolerance.self, forKey: .suite) ?? .exact,
+            suite: Tolerance.exact.applying(suite),
             skins: try container.decodeIfPresent([String: ToleranceLayer].self, forKey: .skins) ?? [:],
             cases: try container.decodeIfPresent([String: ToleranceLayer].self, forKey: .cases) ?? [:])
+        suiteIgnore = suite.ignore ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ConfigKey.self)
-        try container.encode(suite, forKey: .suite)
+        var suiteLayer = ToleranceLayer(maxChannelDelta: suite.maxChannelDelta, differentPixels: suite.differentPixels,
+                                        perceptual: suite.perceptualThreshold.map { .threshold($0) },
+                                        countAntiAliasing: suite.countAntiAliasing ? true : nil)
+        suiteLayer.ignore = suiteIgnore.isEmpty ? nil : suiteIgnore
+        try container.encode(suiteLayer, forKey: .suite)
         if !skins.isEmpty { try container.encode(skins, forKey: .skins) }
         if !cases.isEmpty { try container.encode(cases, forKey: .cases) }
     }

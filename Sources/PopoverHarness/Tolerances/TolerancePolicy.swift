@@ -1,6 +1,7 @@
 import Foundation
 import PopoverDiff
 import PopoverFiles
+import PopoverSkins
 
 /// Tolerances for a whole suite, read from JSON:
 ///
@@ -34,6 +35,9 @@ public struct TolerancePolicy: Sendable, Equatable {
     public var skins: [String: ToleranceLayer]
     /// Layers by case ID or case ID pattern (JSON key `cases`).
     public var cases: [String: ToleranceLayer]
+    /// The parts the suite ignores (`"ignore"` in `default`); skin and case layers that
+    /// say `ignore` replace it.
+    public var suiteIgnore: [PopoverPart] = []
 
     public init(
         suite: Tolerance = .exact,
@@ -109,6 +113,15 @@ public struct TolerancePolicy: Sendable, Equatable {
             result = result.applying(cases[key]!)
         }
         return result
+    }
+
+    /// The parts a case's differences are excused in: the suite's, replaced by the most
+    /// specific skin and then case layer that says `ignore`.
+    public func ignoredParts(forCase id: String, skin: String) -> [PopoverPart] {
+        var result = suiteIgnore
+        for key in TolerancePolicy.orderedMatches(in: skins, for: skin) { if let parts = skins[key]!.ignore { result = parts } }
+        for key in TolerancePolicy.orderedMatches(in: cases, for: id) { if let parts = cases[key]!.ignore { result = parts } }
+        return Array(Set(result)).sorted()
     }
 
     /// The `skins` and `cases` keys that apply to a case, in the order they are applied;
