@@ -5,9 +5,10 @@ import PopoverReport
 import Testing
 import TestSupport
 
-/// One check of every case (or of this machine's shard: GOLDEN_SHARD=I/N), shared by the
-/// parameterized test below: it runs once, on every core, when the first case asks for
-/// its verdict, and publishes Reports/index.html (or the folder GOLDEN_REPORTS names).
+/// One check of every case (or of this machine's shard: GOLDEN_SHARD=I/N, or of the cases
+/// GOLDEN_FILTER selects, as `check --filter` reads it), shared by the parameterized test
+/// below: it runs once, on every core, when the first case asks for its verdict, and
+/// publishes Reports/index.html (or the folder GOLDEN_REPORTS names).
 enum GoldenRun {
     static let catalog: Result<CaseCatalog, any Error> = Result { CaseCatalog.standard(skinsFolder: PackageFolders.skins) }
     static let reports = ProcessInfo.processInfo.environment["GOLDEN_REPORTS"].flatMap { $0.isEmpty ? nil : $0 }
@@ -18,6 +19,9 @@ enum GoldenRun {
         guard let text = ProcessInfo.processInfo.environment["GOLDEN_SHARD"], !text.isEmpty else { return nil }
         return try Shard(parsing: text)
     }
+
+    /// GOLDEN_FILTER, when set: only the cases it selects are drawn and judged.
+    static let filter = ProcessInfo.processInfo.environment["GOLDEN_FILTER"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// GOLDEN_SHARD_TIMINGS, when set: an earlier run's summary.json to share the cases
     /// out by (as `check --shard-timings`).
@@ -30,8 +34,9 @@ enum GoldenRun {
         guard let catalog = try? catalog.get() else { return ["(the case catalog failed to load)"] }
         guard case .success(let shard) = shard else { return ["(GOLDEN_SHARD is not I/N)"] }
         guard case .success(let timings) = timings else { return ["(GOLDEN_SHARD_TIMINGS cannot be read)"] }
-        let cases = shard.map { $0.select(catalog.cases, cost: catalog.shardCost(for: catalog.cases, timings: timings)) }
-            ?? catalog.cases
+        let selected = catalog.cases(matching: filter)
+        guard !selected.isEmpty else { return ["(GOLDEN_FILTER '\(filter ?? "")' matches no case)"] }
+        let cases = shard.map { $0.select(selected, cost: catalog.shardCost(for: selected, timings: timings)) } ?? selected
         return cases.map(\.id)
     }
 
@@ -41,6 +46,7 @@ enum GoldenRun {
         options.recordMode = try RecordMode.fromEnvironment()
         options.shard = try shard.get()
         options.shardTimings = try timings.get()
+        options.filter = filter
         let run = try ReportFolder(reports).check(CheckRunner(catalog: try catalog.get(), options: options)).run
         return (run, Dictionary(uniqueKeysWithValues: run.results.map { ($0.id, $0) }))
     }
@@ -52,31 +58,14 @@ struct GoldenSuite {
     func golden(_ id: String) throws {
         let outcome = try GoldenRun.outcome.get()
         let result = try #require(outcome.byID[id], "no result for \(id)")
-        guard result.status.isFailure else { return }
-        var metrics = ""
-        if let m = result.metrics {
-            metrics = " (differentPixels \(m.differentPixels), maxChannelDelta \(m.maxChannelDelta), "
-                + "meanAbsoluteError \(String(format: "%.3f", m.meanAbsoluteError)), psnr "
-                + (m.psnr.map { String(format: "%.1f", $0) } ?? "inf") + ")"
-        }
+        guard let message = GoldenMessages.text(result, reports: GoldenRun.reports) else { return }
         // The pictures, for `swift test --attachments-path DIR` and for a person reading.
-        var files: [String] = []
-        let images = [("expected", result.artifacts.expected), ("actual", result.artifacts.actual),
-                      ("heatmap", result.artifacts.heatmap)]
-        for case let (kind, image?) in images {
-            let path = GoldenRun.reports + "/" + image.path
-            files.append("\(kind) \(path)")
+        for (kind, path) in GoldenMessages.pictures(result, reports: GoldenRun.reports) {
             if let bytes = try? FileIO.readBytes(path: path) {
                 Attachment.record(bytes, named: id.replacingOccurrences(of: "/", with: "_") + ".\(kind).png")
             }
         }
-        let accept = result.status.isAcceptable
-            ? "; if the change is intended: popover-goldens accept '\(id)'" : ""
-        Issue.record("""
-            \(id): \(result.status.rawValue): \(result.message)\(metrics); \
-            \(files.isEmpty ? "no images" : files.joined(separator: ", ")); \
-            report \(GoldenRun.reports)/index.html\(accept)
-            """)
+        Issue.record(Comment(rawValue: message))
     }
 
     @Test("the run itself had no errors, and no golden is orphaned")

@@ -1,0 +1,34 @@
+import PopoverDiff
+import PopoverHarness
+import Testing
+import TestSupport
+
+/// What `swift test` says of a case: the golden suite's messages, built from results made
+/// by hand.
+@Suite("The golden suite's messages")
+struct GoldenMessageTests {
+    @Test("a failing case names its change and what changed, and both ways to accept it")
+    func failing() throws {
+        var r = CaseResult.sample(.sample(skin: "s", direction: .up, label: "a"), status: .failed, message: "fail: 3 different pixels",
+                                  metrics: ComparisonMetrics(width: 4, height: 4, differentPixels: 3, maxChannelDelta: 9,
+                                                             meanAbsoluteError: 0.5, psnr: 40, pass: false, tolerance: "exact"))
+        r.explanation = "arrow apex moved +1 pt (x 10 -> 11)"
+        r.change = "c0123abcd"
+        r.artifacts.actual = SavedImage(path: "cases/s/up/a@1x.actual.png", width: 4, height: 4)
+        let text = try #require(GoldenMessages.text(r, reports: "R"))
+        #expect(text == "s/up/a@1x: failed: fail: 3 different pixels (differentPixels 3, maxChannelDelta 9, meanAbsoluteError "
+            + "0.500, psnr 40.0); arrow apex moved +1 pt (x 10 -> 11) [change c0123abcd]; actual R/cases/s/up/a@1x.actual.png; "
+            + "report R/index.html; if the change is intended: popover-goldens accept 's/up/a@1x' (or the whole change: "
+            + "popover-goldens accept --change c0123abcd)")
+    }
+
+    @Test("a golden recorded by this run is said, for a re-run to compare; a passing case says nothing")
+    func recordedAndPassing() {
+        let new = CaseResult.sample(.sample(skin: "s", direction: .up, label: "n"), status: .new,
+                                    message: "no golden yet: recorded Goldens/s/up/n@1x.png")
+        #expect(GoldenMessages.text(new, reports: "R")
+            == "s/up/n@1x: recorded Goldens/s/up/n@1x.png (no golden yet: recorded Goldens/s/up/n@1x.png); re-run to compare")
+        let passed = CaseResult.sample(.sample(skin: "s", direction: .up, label: "p"), status: .passed, message: "identical")
+        #expect(GoldenMessages.text(passed, reports: "R") == nil)
+    }
+}
