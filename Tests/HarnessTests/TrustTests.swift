@@ -43,7 +43,7 @@ struct TrustTests {
         let drawn = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .never))
             .draw(try #require(catalog.cases.first { $0.id == id }))
         let manifest: [String: Any] = ["format": 1, "goldens": [id: [
-            "file": ContentDigest.xxh64Hex(bytes), "pixels": ContentDigest.xxh64Hex(drawn.pixels),
+            "file": XXH64.hexDigest(bytes), "pixels": XXH64.hexDigest(drawn.pixels),
             "width": drawn.width, "height": drawn.height]]]
         try FileIO.writeAtomically(Array(try JSONSerialization.data(withJSONObject: manifest)), to: goldens + "/digests.json")
 
@@ -95,7 +95,7 @@ struct TrustTests {
             // letter and mend the checksum, so only the name is wrong.
             bytes[30 + 4] ^= 0x20
             let body = bytes.count - 8
-            let sum = ContentDigest.xxh64(Array(bytes[..<body]), seed: 0x7069_7863_6163_6865)
+            let sum = XXH64.digest(Array(bytes[..<body]), seed: 0x7069_7863_6163_6865)
             for i in 0..<8 { bytes[body + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
         } else {
             bytes = Array("{\"format\": 1}\n".utf8)

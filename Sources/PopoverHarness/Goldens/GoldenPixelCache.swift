@@ -110,7 +110,7 @@ public final class GoldenPixelCache: Sendable {
     /// The digest facts hold: XXH64 of the straight pixels, seeded with this cache's seed
     /// and the image's size.
     public func pixelDigest(of image: RGBAImage) -> UInt64 {
-        ContentDigest.xxh64(image.pixels, seed: seed ^ (UInt64(image.width) << 32 | UInt64(image.height)))
+        XXH64.digest(image.pixels, seed: seed ^ (UInt64(image.width) << 32 | UInt64(image.height)))
     }
 
     /// Runs `body` holding the cache folder's lock (created with the folder if need be).
@@ -222,7 +222,7 @@ extension GoldenPixelCache {
         }
         let body = bytes.count - 8
         let stored = bytes[body...].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-        guard ContentDigest.xxh64(Array(bytes[..<body]), seed: checksumSeed) == stored else {
+        guard XXH64.digest(Array(bytes[..<body]), seed: checksumSeed) == stored else {
             return .unusable("damaged (its checksum does not match its content)")
         }
         reader.skip(magic.count)
@@ -259,7 +259,7 @@ extension GoldenPixelCache {
             u32(UInt32(fact.height))
             u64(fact.pixels)
         }
-        u64(ContentDigest.xxh64(out, seed: checksumSeed))
+        u64(XXH64.digest(out, seed: checksumSeed))
         return out
     }
 
