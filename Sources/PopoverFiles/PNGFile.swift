@@ -1,4 +1,3 @@
-import CLibDeflate
 import CPNGShim
 import PopoverImage
 
@@ -8,8 +7,11 @@ import PopoverImage
 /// image needs, in the smallest 8-bit colour type that keeps every pixel exact.
 ///
 /// Decoding goes through libpng, except for plain 8-bit files such as ours, which a fast
-/// path (`PNGFastDecoder`) decodes to the very same pixels; whatever that path does not
-/// expect goes to libpng, so every error is libpng's. Decoding accepts every PNG colour
+/// path (`PNGFastDecoder`, zlib and our own unfiltering) decodes to the very same
+/// pixels; whatever that path does not expect goes to libpng, so every verdict is
+/// libpng's. libpng is held strictly where it is lenient: a palette index past the
+/// palette, or a tRNS longer than PLTE, is an error naming the value, not black or
+/// opaque pixels; and a file complete but for IEND says so rather than "truncated". Decoding accepts every PNG colour
 /// type, bit depth and interlace method and always yields 8-bit straight RGBA:
 /// - grey and palette images become RGB; images without alpha get alpha 255;
 /// - a tRNS chunk becomes alpha: per palette entry, or 0 for exactly the colour key
@@ -22,13 +24,19 @@ import PopoverImage
 /// skipped: samples are taken as stored, which is what a pixel comparison wants. Every
 /// chunk's CRC is checked, ancillary ones included.
 public enum PNGFile {
-    /// What decodes golden files into pixels, named for caches of decoded facts: a
-    /// different libpng (or a change to how this shim converts) may decode the same
-    /// bytes differently, so facts learned by another decoder are not reused.
-    /// The fast path is named too: it gives libpng's pixels by design, but it is another
-    /// decoder.
-    public static let decoderIdentity = "libpng " + String(cString: pngshim_libpng_version()) + ", straight RGBA8 v1"
-        + "; fast path v1 (libdeflate " + LIBDEFLATE_VERSION_STRING + ")"
+    /// What decodes golden files into pixels in this process, for caches of decoded
+    /// facts: libpng's and zlib's runtime versions, and the path, size, modification time,
+    /// device and inode of the files holding their code and ours (see
+    /// `pngshim_decoder_identity`). Another libpng or zlib, or any rebuild of this code,
+    /// may decode the same bytes differently, and changes this by itself, so facts
+    /// learned by another decoder are never reused.
+    public static let decoderIdentity: String = {
+        let capacity = 4096
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            let length = pngshim_decoder_identity(buffer.baseAddress, capacity)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+        }
+    }()
 
     // MARK: Decoding
 
@@ -42,10 +50,10 @@ public enum PNGFile {
 
     /// Decodes PNG bytes in place, without copying them.
     ///
-    /// Plain 8-bit files such as this package writes take a fast path (libdeflate and our
-    /// own unfiltering, see `PNGFastDecoder`); everything else, and anything the fast
-    /// path finds the least bit odd, goes through libpng. Both give the same pixels, and
-    /// every error comes from libpng.
+    /// Plain 8-bit files such as this package writes take a fast path (zlib and our own
+    /// unfiltering, see `PNGFastDecoder`); everything else, and anything the fast path
+    /// finds the least bit odd, goes through libpng. Both give the same pixels, and
+    /// every error comes from libpng's path.
     public static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
         if let image = PNGFastDecoder.decode(bytes, limits: limits) { return image }
         return try decodeWithLibPNG(bytes, name: name, limits: limits)
@@ -165,7 +173,7 @@ public enum PNGFile {
                      "\(indices.count) palette indices do not make a \(width) x \(height) image")
         precondition((1...256).contains(palette.count), "a PNG palette holds 1 to 256 entries, not \(palette.count)")
         return indices.withUnsafeBufferPointer { indices in
-            // An index past the palette would decode to an error (or, leniently, to black).
+            // An index past the palette would not decode.
             var largest: UInt8 = 0
             for index in indices { largest = max(largest, index) }
             precondition(Int(largest) < palette.count, "palette index \(largest) with \(palette.count) entries")
