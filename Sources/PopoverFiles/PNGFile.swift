@@ -215,37 +215,3 @@ public struct PNGPaletteEntry: Sendable, Hashable {
         UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
     }
 }
-
-/// How hard the encoder works. Both store pixels in the smallest exact colour type.
-///
-/// The settings were measured on the 2080 committed goldens (499 Mpx; PopoverBench's
-/// `PNGCodecFigures` reruns the measurement), single-threaded on the CI machine.
-public enum PNGCompression: Sendable {
-    /// For goldens, which are committed: libdeflate level 7, each row's filter chosen
-    /// among None, Sub and Up by the smallest sum of absolute differences, palette rows
-    /// unfiltered. All goldens: 19.4 MB against 20.8 MB as libpng's zlib level 9 wrote
-    /// them, at 49 Mpx/s against its 5.3.
-    ///
-    /// Why these: stored as 8-bit RGBA, no libdeflate level up to 9 was as small as what
-    /// is committed (level 9: 1.03 times the size, at 10 Mpx/s), and levels 10 to 12, the
-    /// only ones that were, run at 0.7 to 5 Mpx/s on these mostly transparent images. With the smaller colour
-    /// types, level 6 was still 2% too large, level 8 was 5% smaller than level 7 at
-    /// half the speed, and adding Average and Paeth to the filters made files larger.
-    case smallest
-    /// For report images, which nobody keeps: the Up filter (palette rows unfiltered) and
-    /// `RepeatDeflater`'s runs-and-repeats compression, 314 Mpx/s against 79 for
-    /// libpng's zlib level 1 (libdeflate's fastest level reached 120), files about 1.6
-    /// times the size of `.smallest`'s.
-    case fast
-
-    @_spi(CodecTuning) public var settings: PNGEncoder.Settings {
-        switch self {
-        case .smallest:
-            PNGEncoder.Settings(reduceColours: true, compressor: .libdeflate(level: 7),
-                                filters: .minimumSum([.none, .sub, .up]), paletteFilters: .fixed(.none))
-        case .fast:
-            PNGEncoder.Settings(reduceColours: true, compressor: .repeats, filters: .fixed(.up),
-                                paletteFilters: .fixed(.none))
-        }
-    }
-}
