@@ -95,7 +95,3 @@ uint32_t shim_crc32(const uint8_t *bytes, size_t count) {
     for (size_t i = 0; i < count; i++) crc = crc_table[(crc ^ bytes[i]) & 0xFFu] ^ (crc >> 8);
     return crc ^ 0xFFFFFFFFu;
 }
-
-const char *pngshim_libpng_version(void) {
-    return png_get_libpng_ver(NULL);
-}

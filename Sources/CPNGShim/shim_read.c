@@ -4,6 +4,7 @@
 #include "shim_common.h"
 
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@ typedef struct read_job {
     size_t size;
     size_t offset;
     int ran_out;      // libpng asked for bytes past the end: the file is truncated
+    int reading_end;  // the image is complete; libpng is reading the chunks after it
     png_bytep *rows;  // row pointers into the caller's pixels, freed on every path
 } read_job;
 
@@ -95,9 +97,14 @@ static int is_letter(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && 
 /// surface as a puzzling zlib error ("incorrect header check") or, worse, depend on
 /// where the damage is. Anything else odd (a bad length, a cut chunk, a strange type)
 /// is left for libpng to report in its own words.
+///
+/// It also refuses, naming both counts, a palette image's tRNS with more alpha values
+/// than PLTE has entries: libpng only warns and drops it, decoding the image opaque.
 static int32_t check_chunk_crcs(read_job *job) {
     const uint8_t *d = job->data;
     size_t offset = 8;
+    int palette_image = job->size >= 33 && d[25] == PNG_COLOR_TYPE_PALETTE;
+    uint32_t palette_entries = 0;
     while (job->size - offset >= 12) {
         uint32_t length = shim_be32(d + offset);
         const uint8_t *type = d + offset + 4;
@@ -110,22 +117,54 @@ static int32_t check_chunk_crcs(read_job *job) {
             shim_set_message(&job->state, text);
             return PNGSHIM_CORRUPT;
         }
+        if (palette_image && memcmp(type, "PLTE", 4) == 0 && palette_entries == 0) palette_entries = length / 3;
+        if (palette_image && memcmp(type, "tRNS", 4) == 0 && palette_entries > 0 && length > palette_entries) {
+            char text[120];
+            snprintf(text, sizeof text, "tRNS holds %u alpha values, more than the %u entries of PLTE",
+                     (unsigned)length, (unsigned)palette_entries);
+            shim_set_message(&job->state, text);
+            return PNGSHIM_CORRUPT;
+        }
         if (memcmp(type, "IEND", 4) == 0) break;
         offset += (size_t)length + 12;
     }
     return PNGSHIM_OK;
 }
 
+/// Whether the data is the signature and whole chunks, none of them IEND: a file complete
+/// but for its closing chunk, rather than one cut short.
+static int ends_without_iend(const read_job *job) {
+    const uint8_t *d = job->data;
+    size_t offset = 8;
+    while (job->size - offset >= 12) {
+        uint32_t length = shim_be32(d + offset);
+        if (length > PNG_UINT_31_MAX || job->size - offset - 12 < length) return 0;
+        if (memcmp(d + offset + 4, "IEND", 4) == 0) return 0;
+        offset += (size_t)length + 12;
+    }
+    return offset == job->size;
+}
+
 /// Asks libpng for 8-bit RGBA whatever the file holds. Samples are used as stored: no
 /// gamma or colour-profile transform is requested, and those chunks are skipped.
+///
+/// Palette images are the exception: libpng gives their indices, one byte each, and
+/// expand_palette_rows makes them RGBA. libpng's own expansion gives an index past the
+/// palette black and opaque, and its check for such indices runs only on rows it has not
+/// expanded, so it never sees them.
 static void request_rgba8(png_structp png, png_inforp info) {
     int colour_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);
+    if (colour_type == PNG_COLOR_TYPE_PALETTE) {
+        if (bit_depth < 8) png_set_packing(png);
+        (void)png_set_interlace_handling(png);
+        png_read_update_info(png, info);
+        return;
+    }
     int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
-    if (colour_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (colour_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-    // A tRNS colour key becomes alpha 0 for exactly that colour; palette tRNS entries
-    // become each entry's alpha. libpng compares 16-bit keys before scaling to 8 bits.
+    // A tRNS colour key becomes alpha 0 for exactly that colour; libpng compares 16-bit
+    // keys before scaling to 8 bits.
     if (has_trns) png_set_tRNS_to_alpha(png);
     // Accurate scaling, round(v * 255 / 65535), rather than dropping the low byte.
     if (bit_depth == 16) png_set_scale_16(png);
@@ -135,6 +174,30 @@ static void request_rgba8(png_structp png, png_inforp info) {
     }
     (void)png_set_interlace_handling(png);
     png_read_update_info(png, info);
+}
+
+/// Turns rows of palette indices (the first `width` bytes of each row) into RGBA in
+/// place, back to front so no index is overwritten before it is read: each entry's
+/// colour, with its tRNS alpha where tRNS has one and 255 beyond. Returns the first index
+/// past the palette, or -1 if there is none.
+static int expand_palette_rows(png_bytep *rows, uint32_t width, uint32_t height, png_const_colorp palette,
+                               int entries, png_const_bytep alphas, int alpha_count) {
+    uint8_t table[256][4];
+    for (int i = 0; i < 256; i++) {
+        table[i][0] = i < entries ? palette[i].red : 0;
+        table[i][1] = i < entries ? palette[i].green : 0;
+        table[i][2] = i < entries ? palette[i].blue : 0;
+        table[i][3] = i < alpha_count ? alphas[i] : 255;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        png_bytep row = rows[y];
+        for (uint32_t x = width; x-- > 0;) {
+            uint8_t index = row[x];
+            if (index >= entries) return index;
+            memcpy(row + (size_t)x * 4, table[index], 4);
+        }
+    }
+    return -1;
 }
 
 /// The libpng work of a read; any failure longjmps out of here to read_png.
@@ -165,9 +228,20 @@ static int32_t run_libpng(png_structp png, png_infop info, read_job *job, pngshi
         shim_set_message(&job->state, "the pixel buffer does not match the image size");
         return PNGSHIM_INTERNAL;
     }
+    int palette_image = png_get_color_type(png, info) == PNG_COLOR_TYPE_PALETTE;
+    png_colorp palette = NULL;
+    int entries = 0;
+    png_bytep alphas = NULL;
+    int alpha_count = 0;
+    if (palette_image) {
+        // libpng has refused a palette image without PLTE by now.
+        png_get_PLTE(png, info, &palette, &entries);
+        if (png_get_tRNS(png, info, &alphas, &alpha_count, NULL) == 0) alpha_count = 0;
+    }
     request_rgba8(png, info);
-    if (png_get_rowbytes(png, info) != row_bytes || png_get_bit_depth(png, info) != 8 ||
-        png_get_channels(png, info) != 4) {
+    int channels = palette_image ? 1 : 4;
+    if (png_get_rowbytes(png, info) != (size_t)width * channels || png_get_bit_depth(png, info) != 8 ||
+        png_get_channels(png, info) != channels) {
         shim_set_message(&job->state, "libpng did not produce 8-bit RGBA rows");
         return PNGSHIM_INTERNAL;
     }
@@ -179,8 +253,18 @@ static int32_t run_libpng(png_structp png, png_infop info, read_job *job, pngshi
     for (uint32_t y = 0; y < height; y++) job->rows[y] = pixels + (size_t)y * row_bytes;
     // Rows go straight into the caller's buffer; Adam7 passes are combined in place.
     png_read_image(png, job->rows);
+    if (palette_image) {
+        int past = expand_palette_rows(job->rows, width, height, palette, entries, alphas, alpha_count);
+        if (past >= 0) {
+            char text[120];
+            snprintf(text, sizeof text, "palette index %d is past the end of the palette (%d entr%s)", past, entries,
+                     entries == 1 ? "y" : "ies");
+            png_error(png, text);
+        }
+    }
     // Reads to IEND, so a file cut after its image data is still reported as truncated
-    // and CRCs of the trailing chunks are checked.
+    // (or as having no IEND) and CRCs of the trailing chunks are checked.
+    job->reading_end = 1;
     png_read_end(png, NULL);
     return PNGSHIM_OK;
 }
@@ -207,6 +291,10 @@ static int32_t read_png(read_job *job, pngshim_limits limits, pngshim_header *he
         job->rows = NULL;
         png_destroy_read_struct(&png, &info, NULL);
         if (job->state.out_of_memory) return PNGSHIM_OUT_OF_MEMORY;
+        if (job->ran_out && job->reading_end && ends_without_iend(job)) {
+            shim_set_message(&job->state, "no IEND chunk (the file ends after its last complete chunk)");
+            return PNGSHIM_CORRUPT;
+        }
         if (job->ran_out) return PNGSHIM_TRUNCATED;
         return PNGSHIM_CORRUPT;
     }

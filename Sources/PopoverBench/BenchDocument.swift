@@ -5,15 +5,17 @@ public struct BenchDocument: Codable {
     public var runs: RunFigures?
     public var renders: [Benchmarks.RenderFigure]
     public var codec: PNGCodecFigures
+    public var digests: DigestFigures
     public var exactMatch: Benchmarks.Throughput
     public var pairs: [PairFigure]
     public var checks: [Benchmarks.CheckFigure]
 
-    public init(runs: RunFigures?, renders: [Benchmarks.RenderFigure], codec: PNGCodecFigures,
+    public init(runs: RunFigures?, renders: [Benchmarks.RenderFigure], codec: PNGCodecFigures, digests: DigestFigures,
                 exactMatch: Benchmarks.Throughput, pairs: [PairFigure], checks: [Benchmarks.CheckFigure]) {
         self.runs = runs
         self.renders = renders
         self.codec = codec
+        self.digests = digests
         self.exactMatch = exactMatch
         self.pairs = pairs
         self.checks = checks

@@ -12,6 +12,7 @@ public enum BenchPrinter {
         }
         line("Whole runs of popover-goldens as separate processes, \(r.cases) cases, best of the repetitions by wall time:")
         line(run("clean check (every golden matching, cache warm)", r.cleanCheck, target: "<= 3 s"))
+        line(run("clean check without the cache (--no-cache)", r.cleanCheckWithoutCache, target: "<= 3 s"))
         line(run("check where all \(r.cases) cases fail, full report", r.allFailingCheck, target: "<= 8 s, <= 1024 MiB"))
         line(String(format: "    its report: %.0f MiB on disk", r.allFailingReportMiB))
         line(run("record every golden from scratch", r.recordAll, target: "<= 20 s"))
@@ -42,6 +43,16 @@ public enum BenchPrinter {
         }
         line(String(format: "  every golden re-encoded for goldens: %.2f MB, %.3f of the committed %.2f MB",
                     Double(codec.smallestBytes) / 1e6, codec.smallestRatio, Double(codec.committedBytes) / 1e6))
+        for (name, bytes) in codec.spreadBytes.sorted(by: { $0.key < $1.key }) {
+            line(String(format: "  the spread encoded %@: %.2f MB", name as NSString, Double(bytes) / 1e6))
+        }
+    }
+
+    public static func digests(_ digests: DigestFigures) {
+        line("Digests, one thread, best of the repetitions:")
+        for t in digests.throughputs {
+            line("  " + t.name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.0f MB/s", t.megabytesPerSecond))
+        }
     }
 
     public static func pairs(_ pairs: [PairFigure]) {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PopoverFiles
+@_spi(CodecTuning) import PopoverFiles
 import PopoverImage
 
 /// PNG coding measured on the committed goldens: the throughput of each encoder and
@@ -20,6 +20,9 @@ public struct PNGCodecFigures: Sendable, Codable {
     public var fastBytes: Int
     /// Of the re-encoded goldens, how many each colour type holds ("rgba": 412, ...).
     public var colourTypes: [String: Int]
+    /// Sum of the sizes of the spread's goldens encoded by each report-image encoder:
+    /// `.fast` and the libdeflate alternative it is measured against.
+    public var spreadBytes: [String: Int]
 
     /// `smallestBytes / committedBytes`: at most 1 or goldens grow.
     public var smallestRatio: Double { committedBytes > 0 ? Double(smallestBytes) / Double(committedBytes) : 0 }
@@ -77,6 +80,17 @@ public struct PNGCodecFigures: Sendable, Codable {
         figures.append(time("PNG encode .fast (report images)") {
             for image in spreadImages { _ = PNGFile.encode(image, compression: .fast) }
         })
+        // What `.fast` would be without RepeatDeflater: the same layout and filters, and
+        // libdeflate's fastest level.
+        let fastestLibdeflate = PNGEncoder.Settings(reduceColours: true, compressor: .libdeflate(level: 1),
+                                                    filters: .fixed(.up), paletteFilters: .fixed(.none))
+        figures.append(time("PNG encode as .fast with libdeflate level 1") {
+            for image in spreadImages { _ = PNGEncoder.encode(image, settings: fastestLibdeflate) }
+        })
+        let spreadBytes = [
+            ".fast": spreadImages.reduce(0) { $0 + PNGFile.encode($1, compression: .fast).count },
+            ".fast with libdeflate level 1": spreadImages.reduce(0) { $0 + PNGEncoder.encode($1, settings: fastestLibdeflate).count },
+        ]
         figures.append(time("PNG encode indexed .fast (heatmap-like)") {
             for (image, indices) in zip(spreadImages, greys) {
                 _ = PNGFile.encodeIndexed(width: image.width, height: image.height, indices: indices,
@@ -98,7 +112,7 @@ public struct PNGCodecFigures: Sendable, Codable {
         return PNGCodecFigures(throughputs: figures, spreadFiles: spread.count, goldenFiles: paths.count,
                                committedBytes: committed.reduce(0) { $0 + $1.count },
                                smallestBytes: slots.smallest.reduce(0, +), fastBytes: slots.fast.reduce(0, +),
-                               colourTypes: colourTypes)
+                               colourTypes: colourTypes, spreadBytes: spreadBytes)
     }
 
     /// FNV-1a, 64 bits: a fixed, well-spread order for the spread.

@@ -4,7 +4,8 @@ import PopoverHarness
 import PopoverImage
 
 /// Whole runs of the tool as separate processes, the ones a maintainer waits on:
-/// - a clean check of every case (every golden matching, the digest cache warm);
+/// - a clean check of every case (every golden matching), with the digest cache warm and
+///   without it (`--no-cache`: every golden decoded);
 /// - a check in which every case fails: each golden with a band of four rows across its
 ///   middle a few levels redder, so that every comparison, heatmap and report image is
 ///   made, and the full report written;
@@ -15,6 +16,7 @@ import PopoverImage
 public struct RunFigures: Sendable, Codable {
     public var cases: Int
     public var cleanCheck: ChildRun
+    public var cleanCheckWithoutCache: ChildRun
     public var allFailingCheck: ChildRun
     public var allFailingReportMiB: Double
     public var recordAll: ChildRun
@@ -46,6 +48,11 @@ extension Benchmarks {
         _ = try clean()   // fills the cache: a first check after a clone decodes every golden once
         let cleanCheck = try ChildRun.best(repetitions, clean)
         guard cleanCheck.status == 0 else { throw BenchError("the clean check exited \(cleanCheck.status): the goldens must match") }
+        let uncached = try ChildRun.best(repetitions) {
+            try ChildRun.run(tool, ["check", "--goldens", self.goldensFolder, "--reports", self.scratch + "/reports-clean",
+                                    "--record", "never", "--no-cache"])
+        }
+        guard uncached.status == 0 else { throw BenchError("the clean check without a cache exited \(uncached.status)") }
 
         let perturbed = scratch + "/perturbed"
         try perturbGoldens(into: perturbed)
@@ -68,7 +75,8 @@ extension Benchmarks {
         if let pageScript {
             load = try? Self.reportLoad(script: pageScript, report: failingReports)
         }
-        return RunFigures(cases: catalog.cases.count, cleanCheck: cleanCheck, allFailingCheck: failing,
+        return RunFigures(cases: catalog.cases.count, cleanCheck: cleanCheck, cleanCheckWithoutCache: uncached,
+                          allFailingCheck: failing,
                           allFailingReportMiB: Double(Self.folderSize(failingReports).blocks) / 1_048_576,
                           recordAll: record, goldensBytes: bytes, goldensDiskMiB: Double(blocks) / 1_048_576,
                           reportFirstScreen: load)

@@ -1,4 +1,3 @@
-import CLibDeflate
 import CPNGShim
 import PopoverImage
 
@@ -8,8 +7,11 @@ import PopoverImage
 /// image needs, in the smallest 8-bit colour type that keeps every pixel exact.
 ///
 /// Decoding goes through libpng, except for plain 8-bit files such as ours, which a fast
-/// path (`PNGFastDecoder`) decodes to the very same pixels; whatever that path does not
-/// expect goes to libpng, so every error is libpng's. Decoding accepts every PNG colour
+/// path (`PNGFastDecoder`, zlib and our own unfiltering) decodes to the very same
+/// pixels; whatever that path does not expect goes to libpng, so every verdict is
+/// libpng's. libpng is held strictly where it is lenient: a palette index past the
+/// palette, or a tRNS longer than PLTE, is an error naming the value, not black or
+/// opaque pixels; and a file complete but for IEND says so rather than "truncated". Decoding accepts every PNG colour
 /// type, bit depth and interlace method and always yields 8-bit straight RGBA:
 /// - grey and palette images become RGB; images without alpha get alpha 255;
 /// - a tRNS chunk becomes alpha: per palette entry, or 0 for exactly the colour key
@@ -22,13 +24,19 @@ import PopoverImage
 /// skipped: samples are taken as stored, which is what a pixel comparison wants. Every
 /// chunk's CRC is checked, ancillary ones included.
 public enum PNGFile {
-    /// What decodes golden files into pixels, named for caches of decoded facts: a
-    /// different libpng (or a change to how this shim converts) may decode the same
-    /// bytes differently, so facts learned by another decoder are not reused.
-    /// The fast path is named too: it gives libpng's pixels by design, but it is another
-    /// decoder.
-    public static let decoderIdentity = "libpng " + String(cString: pngshim_libpng_version()) + ", straight RGBA8 v1"
-        + "; fast path v1 (libdeflate " + LIBDEFLATE_VERSION_STRING + ")"
+    /// What decodes golden files into pixels in this process, for caches of decoded
+    /// facts: libpng's and zlib's runtime versions, and the path, size, modification time,
+    /// device and inode of the files holding their code and ours (see
+    /// `pngshim_decoder_identity`). Another libpng or zlib, or any rebuild of this code,
+    /// may decode the same bytes differently, and changes this by itself, so facts
+    /// learned by another decoder are never reused.
+    public static let decoderIdentity: String = {
+        let capacity = 4096
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            let length = pngshim_decoder_identity(buffer.baseAddress, capacity)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+        }
+    }()
 
     // MARK: Decoding
 
@@ -42,10 +50,10 @@ public enum PNGFile {
 
     /// Decodes PNG bytes in place, without copying them.
     ///
-    /// Plain 8-bit files such as this package writes take a fast path (libdeflate and our
-    /// own unfiltering, see `PNGFastDecoder`); everything else, and anything the fast
-    /// path finds the least bit odd, goes through libpng. Both give the same pixels, and
-    /// every error comes from libpng.
+    /// Plain 8-bit files such as this package writes take a fast path (zlib and our own
+    /// unfiltering, see `PNGFastDecoder`); everything else, and anything the fast path
+    /// finds the least bit odd, goes through libpng. Both give the same pixels, and
+    /// every error comes from libpng's path.
     public static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
         if let image = PNGFastDecoder.decode(bytes, limits: limits) { return image }
         return try decodeWithLibPNG(bytes, name: name, limits: limits)
@@ -165,7 +173,7 @@ public enum PNGFile {
                      "\(indices.count) palette indices do not make a \(width) x \(height) image")
         precondition((1...256).contains(palette.count), "a PNG palette holds 1 to 256 entries, not \(palette.count)")
         return indices.withUnsafeBufferPointer { indices in
-            // An index past the palette would decode to an error (or, leniently, to black).
+            // An index past the palette would not decode.
             var largest: UInt8 = 0
             for index in indices { largest = max(largest, index) }
             precondition(Int(largest) < palette.count, "palette index \(largest) with \(palette.count) entries")
@@ -205,39 +213,5 @@ public struct PNGPaletteEntry: Sendable, Hashable {
     /// r, g, b, a packed little-endian, as the encoder keeps palettes.
     var packed: UInt32 {
         UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
-    }
-}
-
-/// How hard the encoder works. Both store pixels in the smallest exact colour type.
-///
-/// The settings were measured on the 2080 committed goldens (499 Mpx; PopoverBench's
-/// `PNGCodecFigures` reruns the measurement), single-threaded on the CI machine.
-public enum PNGCompression: Sendable {
-    /// For goldens, which are committed: libdeflate level 7, each row's filter chosen
-    /// among None, Sub and Up by the smallest sum of absolute differences, palette rows
-    /// unfiltered. All goldens: 19.4 MB against 20.8 MB as libpng's zlib level 9 wrote
-    /// them, at 49 Mpx/s against its 5.3.
-    ///
-    /// Why these: stored as 8-bit RGBA, no libdeflate level up to 9 was as small as what
-    /// is committed (level 9: 1.03 times the size, at 10 Mpx/s), and levels 10 to 12, the
-    /// only ones that were, run at 0.7 to 5 Mpx/s on these mostly transparent images. With the smaller colour
-    /// types, level 6 was still 2% too large, level 8 was 5% smaller than level 7 at
-    /// half the speed, and adding Average and Paeth to the filters made files larger.
-    case smallest
-    /// For report images, which nobody keeps: the Up filter (palette rows unfiltered) and
-    /// `RepeatDeflater`'s runs-and-repeats compression, 314 Mpx/s against 79 for
-    /// libpng's zlib level 1 (libdeflate's fastest level reached 120), files about 1.6
-    /// times the size of `.smallest`'s.
-    case fast
-
-    @_spi(CodecTuning) public var settings: PNGEncoder.Settings {
-        switch self {
-        case .smallest:
-            PNGEncoder.Settings(reduceColours: true, compressor: .libdeflate(level: 7),
-                                filters: .minimumSum([.none, .sub, .up]), paletteFilters: .fixed(.none))
-        case .fast:
-            PNGEncoder.Settings(reduceColours: true, compressor: .repeats, filters: .fixed(.up),
-                                paletteFilters: .fixed(.none))
-        }
     }
 }

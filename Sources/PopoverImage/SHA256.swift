@@ -1,29 +1,38 @@
-/// SHA-256, written from its public specification (FIPS 180-4, section 6.2).
+import CLibCrypto
+
+/// SHA-256 (FIPS 180-4), computed by the system's libcrypto (OpenSSL).
 ///
 /// The harness names golden files and saved report images by this digest: a file
 /// digest decides whether a shortcut may be taken or an approval still applies, so it
-/// must be one that nobody can make collide on purpose. It runs at a few hundred MB/s,
-/// enough for the goldens' 20 MB; rendered pixels use the much faster XXH64 instead.
+/// must be one that nobody can make collide on purpose. Rendered pixels use the much
+/// faster, non-cryptographic `XXH64` instead.
+///
+/// A value type: a copy taken part-way carries on independently of the original.
 public struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
-    /// Bytes not yet forming a whole 64-byte block.
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    private var context: DigestContext
 
-    public init() {}
+    public init() {
+        context = DigestContext()
+    }
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex(_ bytes: [UInt8]) -> String {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        return hasher.finalizeHex()
+        bytes.withUnsafeBytes { hex($0) }
     }
 
     public static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        return hasher.finalizeHex()
+        hexDigits(digest(bytes))
+    }
+
+    /// The 32-byte digest of `bytes`, in one call.
+    public static func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let ok = withAddress(bytes) { input in
+            out.withUnsafeMutableBufferPointer { EVP_Digest(input, bytes.count, $0.baseAddress, &length, EVP_sha256(), nil) }
+        }
+        precondition(ok == 1 && length == 32, "libcrypto could not compute a SHA-256 digest")
+        return out
     }
 
     public mutating func update(_ bytes: [UInt8]) {
@@ -32,93 +41,98 @@ public struct SHA256: Sendable {
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        length &+= UInt64(bytes.count)
-        var offset = 0
-        if !pending.isEmpty {
-            let take = min(64 - pending.count, bytes.count)
-            pending.append(contentsOf: UnsafeRawBufferPointer(start: base, count: take))
-            offset = take
-            if pending.count < 64 { return }
-            pending.withUnsafeBytes { compress($0.baseAddress!) }
-            pending.removeAll(keepingCapacity: true)
-        }
-        while offset + 64 <= bytes.count {
-            compress(base + offset)
-            offset += 64
-        }
-        if offset < bytes.count {
-            pending.append(contentsOf: UnsafeRawBufferPointer(start: base + offset, count: bytes.count - offset))
-        }
+        if !isKnownUniquelyReferenced(&context) { context = DigestContext(copying: context) }
+        precondition(EVP_DigestUpdate(context.pointer, base, bytes.count) == 1, "libcrypto could not update a SHA-256 digest")
     }
 
-    /// The 32-byte digest. Padding: a 1 bit, zeros, then the message length in bits as a
-    /// big-endian 64-bit number, to a whole number of blocks.
+    /// The 32-byte digest of everything given to `update`; the hasher then starts over.
     public mutating func finalize() -> [UInt8] {
-        let bits = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        tail.withUnsafeBytes { block in
-            for start in stride(from: 0, to: block.count, by: 64) { compress(block.baseAddress! + start) }
-        }
-        pending.removeAll()
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        return words.flatMap { w in [UInt8(w >> 24), UInt8(truncatingIfNeeded: w >> 16), UInt8(truncatingIfNeeded: w >> 8), UInt8(truncatingIfNeeded: w)] }
+        if !isKnownUniquelyReferenced(&context) { context = DigestContext(copying: context) }
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let ok = out.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context.pointer, $0.baseAddress, &length) }
+        precondition(ok == 1 && length == 32, "libcrypto could not finish a SHA-256 digest")
+        context = DigestContext()
+        return out
     }
 
+    /// `finalize()` as 64 lowercase hex digits.
     public mutating func finalizeHex() -> String {
+        Self.hexDigits(finalize())
+    }
+
+    static func hexDigits(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
-        out.reserveCapacity(64)
-        for byte in finalize() {
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 15)])
         }
         return String(decoding: out, as: UTF8.self)
     }
+}
 
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
+/// libcrypto's digest state, owned by one `SHA256` value at a time: a value about to
+/// change it while others share it takes a copy first, so a shared context is never
+/// written and may cross threads.
+private final class DigestContext: @unchecked Sendable {
+    let pointer: OpaquePointer
 
-    @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
+    init() {
+        guard let context = EVP_MD_CTX_new() else { fatalError("out of memory creating a SHA-256 context") }
+        precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "libcrypto could not start a SHA-256 digest")
+        pointer = context
+    }
 
-    /// One 64-byte block into the state (the specification's message schedule and 64
-    /// rounds).
-    private mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for t in 0..<16 {
-                w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
-            }
-            for t in 16..<64 {
-                let s0 = Self.rotr(w[t &- 15], 7) ^ Self.rotr(w[t &- 15], 18) ^ (w[t &- 15] &>> 3)
-                let s1 = Self.rotr(w[t &- 2], 17) ^ Self.rotr(w[t &- 2], 19) ^ (w[t &- 2] &>> 10)
-                w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            Self.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-                    let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
+    init(copying other: DigestContext) {
+        guard let context = EVP_MD_CTX_new() else { fatalError("out of memory creating a SHA-256 context") }
+        precondition(EVP_MD_CTX_copy_ex(context, other.pointer) == 1, "libcrypto could not copy a SHA-256 digest")
+        pointer = context
+    }
+
+    deinit { EVP_MD_CTX_free(pointer) }
+}
+
+/// HMAC-SHA256 (RFC 2104 with SHA-256), computed by libcrypto: a digest of a message
+/// that only the holders of the key can make, so a file carrying one cannot be forged by
+/// someone who can write the file but not read the key.
+public enum HMACSHA256 {
+    /// The 32-byte authentication code of `message` under `key`.
+    public static func code(_ message: UnsafeRawBufferPointer, key: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let result = key.withUnsafeBytes { keyBytes in
+            withAddress(keyBytes) { key in
+                withAddress(message) { input in
+                    out.withUnsafeMutableBufferPointer { out in
+                        HMAC(EVP_sha256(), key, Int32(keyBytes.count), input.assumingMemoryBound(to: UInt8.self),
+                             message.count, out.baseAddress, &length)
+                    }
                 }
             }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                     state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
+        precondition(result != nil && length == 32, "libcrypto could not compute an HMAC-SHA256")
+        return out
     }
+
+    public static func code(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
+        message.withUnsafeBytes { code($0, key: key) }
+    }
+
+    /// Whether `code` is `message`'s authentication code under `key`, compared in
+    /// constant time, so the time taken tells nothing about how much of it was right.
+    public static func verify(_ code: [UInt8], for message: UnsafeRawBufferPointer, key: [UInt8]) -> Bool {
+        let expected = self.code(message, key: key)
+        guard code.count == expected.count else { return false }
+        return code.withUnsafeBytes { a in expected.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) } } == 0
+    }
+}
+
+/// Runs `body` with the address of `bytes`, never nil: libcrypto wants one even for no
+/// bytes.
+private func withAddress<T>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawPointer) -> T) -> T {
+    if let base = bytes.baseAddress { return body(base) }
+    var zero: UInt8 = 0
+    return withUnsafeBytes(of: &zero) { body($0.baseAddress!) }
 }

@@ -46,12 +46,14 @@ struct BenchCommand: ParsableCommand {
                                                     repetitions: repetitions)
             let exact = try bench.exactMatchThroughput()
             BenchPrinter.throughput(codec, exact: exact)
+            let digests = try DigestFigures.measure(goldensFolder: goldens, repetitions: repetitions)
+            BenchPrinter.digests(digests)
             let pairs = try bench.pairFigures(tool: tool)
             BenchPrinter.pairs(pairs)
             let checks = try bench.checkFigures(shares: quick ? [0.1, 0.2] : [0.25, 0.5, 1])
             BenchPrinter.checks(checks)
             if let json {
-                try BenchDocument(runs: runs, renders: renders, codec: codec, exactMatch: exact, pairs: pairs,
+                try BenchDocument(runs: runs, renders: renders, codec: codec, digests: digests, exactMatch: exact, pairs: pairs,
                                   checks: checks).write(to: json)
             }
         }

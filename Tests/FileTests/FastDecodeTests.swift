@@ -183,7 +183,10 @@ struct FastDecodeTests {
         Self.expectAgreement(bytes, fastPath: true, limits: PNGLimits(maxSide: 30, maxPixels: 600))
     }
 
-    // MARK: zlib streams: what libdeflate accepts and zlib refuses
+    // MARK: zlib streams: what a lenient inflater (libdeflate) accepts and zlib refuses
+
+    /// The fast path inflates with zlib, as libpng does, so these are refused by zlib
+    /// itself; they stay as proof that no stream libpng refuses decodes on the fast path.
 
     /// A grey 8-bit image of `width` x `height` whose IDAT is `stream`.
     static func greyPNG(width: Int, height: Int, stream: [UInt8]) -> [UInt8] {
@@ -304,8 +307,40 @@ struct FastDecodeTests {
         #expect(try PNGFile.decodeWithLibPNG(bytes, name: "x") == RGBAImage(width: 4, height: 1, pixels: [
             0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255,
         ]))
-        // Our audit is stricter than zlib here only for literal/length codes.
         Self.expectAgreement(bytes, fastPath: true)
+    }
+
+    /// Zeros: 1 literal, two runs of 258 at distance 1, then 3 at distance 300 and 80 at
+    /// distance 1: 600 bytes, six rows of a 99-pixel grey image.
+    static func farMatch(header: [UInt8]) -> [UInt8] {
+        var w = DeflateWriter.fixedBlock()
+        w.fixedLiteral(0)
+        for _ in 0..<2 {
+            w.fixedLiteral(285)  // length 258
+            w.fixedDistance(0)  // distance 1
+        }
+        w.fixedLiteral(257)  // length 3
+        w.fixedDistance(16)  // distances 257-384
+        w.bits(300 - 257, count: 7)
+        w.fixedLiteral(277)  // lengths 67-82
+        w.bits(80 - 67, count: 4)
+        w.fixedDistance(0)
+        w.fixedLiteral(256)
+        return header + Array(w.zlib(zeros: 600).dropFirst(2))
+    }
+
+    @Test("a match further back than the stream's declared window: libpng refuses it row by row, so the fast path stands aside")
+    func windowSmallerThanImage() throws {
+        // CMF 0x08: deflate with a 256-byte window; FLG 0x1D makes 0x081D a multiple of 31.
+        let small = Self.greyPNG(width: 99, height: 6, stream: Self.farMatch(header: [0x08, 0x1D]))
+        #expect(pngError { _ = try PNGFile.decodeWithLibPNG(small, name: "x.png") }
+            == .corrupt(file: "x.png", reason: "IDAT: invalid distance too far back"))
+        Self.expectAgreement(small, fastPath: false)
+        // The same stream declaring a 32 KiB window decodes on both paths, to zeros.
+        let large = Self.greyPNG(width: 99, height: 6, stream: Self.farMatch(header: [0x78, 0x01]))
+        Self.expectAgreement(large, fastPath: true)
+        #expect(try PNGFile.decode(large, name: "x.png")
+            == RGBAImage(width: 99, height: 6, pixels: Array([0, 0, 0, 255].repeated(99 * 6))))
     }
 
     @Test("stream trouble: checksum, too little or too much data, data after the stream, bad filter type")
@@ -332,6 +367,10 @@ struct FastDecodeTests {
         Self.expectAgreement(Self.greyPNG(width: width, height: height, stream: dictionary), fastPath: false,
                              "preset dictionary")
     }
+}
+
+extension Array {
+    func repeated(_ count: Int) -> [Element] { (0..<count).flatMap { _ in self } }
 }
 
 /// DEFLATE streams written bit by bit (RFC 1951), to build the corners where

@@ -75,13 +75,32 @@ struct HostileInputTests {
 
     // MARK: Truncated, empty, not a PNG
 
-    @Test("a file cut anywhere is truncated", arguments: ["grey1.png", "rgb16-trns-adam7.png", "grey8-ancillary.png"])
+    /// Except where the cut leaves every chunk up to the last IDAT whole and only what
+    /// follows it missing (IEND at least): then the file says it has no IEND.
+    @Test("a file cut anywhere is truncated, or lacks IEND", arguments: ["grey1.png", "rgb16-trns-adam7.png", "grey8-ancillary.png"])
     func truncatedEverywhere(file: String) throws {
         let bytes = try Fixtures.bytes(file)
+        // Where each chunk ends, walking the lengths; and where the last IDAT ends.
+        var ends: [Int] = [], lastIDATEnd = 0, offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            offset += 12 + length
+            ends.append(offset)
+            if String(decoding: bytes[offset - length - 8..<offset - length - 4], as: UTF8.self) == "IDAT" { lastIDATEnd = offset }
+        }
+        #expect(ends.last == bytes.count && lastIDATEnd > 0)
+        var lacking = 0
         for cut in 1..<bytes.count {
             let error = pngError { _ = try PNGFile.decode(Array(bytes[..<cut]), name: file) }
-            #expect(error == .truncated(file: file), "cut at \(cut) of \(bytes.count)")
+            if ends.contains(cut) && cut >= lastIDATEnd {
+                lacking += 1
+                #expect(error == .corrupt(file: file, reason: "no IEND chunk (the file ends after its last complete chunk)"),
+                        "cut at \(cut) of \(bytes.count)")
+            } else {
+                #expect(error == .truncated(file: file), "cut at \(cut) of \(bytes.count)")
+            }
         }
+        #expect(lacking >= 1)
         let error = PNGError.truncated(file: "Goldens/x.png")
         #expect(error.description == "Goldens/x.png: truncated PNG (the data ends before the image is complete)")
     }

@@ -43,7 +43,7 @@ struct TrustTests {
         let drawn = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .never))
             .draw(try #require(catalog.cases.first { $0.id == id }))
         let manifest: [String: Any] = ["format": 1, "goldens": [id: [
-            "file": ContentDigest.xxh64Hex(bytes), "pixels": ContentDigest.xxh64Hex(drawn.pixels),
+            "file": XXH64.hexDigest(bytes), "pixels": XXH64.hexDigest(drawn.pixels),
             "width": drawn.width, "height": drawn.height]]]
         try FileIO.writeAtomically(Array(try JSONSerialization.data(withJSONObject: manifest)), to: goldens + "/digests.json")
 
@@ -71,7 +71,7 @@ struct TrustTests {
         try FileIO.writeAtomically(bytes, to: file)
 
         let first = try run(goldens, .never, cache: cache)
-        #expect(first.notes.filter { $0.contains("damaged (its checksum does not match its content)") }.count == 1, "\(first.notes)")
+        #expect(first.notes.filter { $0.contains("its seal does not match its content") }.count == 1, "\(first.notes)")
         #expect(everyFileDecoded(first))
         #expect(first.results.map { $0.status == .passed ? "passed" : "\($0.id) \($0.status)" }
                 == first.results.map { $0.id == tampered ? "\($0.id) failed" : "passed" })
@@ -94,23 +94,137 @@ struct TrustTests {
         var bytes = try FileIO.readBytes(path: file)
         if kind == "foreign decoder" {
             // The decoder's name follows the 30-byte magic and its 4-byte length: change one
-            // letter and mend the checksum, so only the name is wrong.
+            // letter and seal the file again with its key, so only the name is wrong.
             bytes[30 + 4] ^= 0x20
-            let body = bytes.count - 8
-            let sum = ContentDigest.xxh64(Array(bytes[..<body]), seed: 0x7069_7863_6163_6865)
-            for i in 0..<8 { bytes[body + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
+            let body = bytes.count - 32
+            let key = try FileIO.readBytes(path: cache + "/golden-pixels.key")
+            bytes[body...] = ArraySlice(HMACSHA256.code(Array(bytes[..<body]), key: key))
         } else {
             bytes = Array("{\"format\": 1}\n".utf8)
         }
         try FileIO.writeAtomically(bytes, to: file)
         let check = try run(goldens, .never, cache: cache)
-        let expected = kind == "foreign decoder" ? "made with another PNG decoder" : "not a golden digest cache"
+        let expected = kind == "foreign decoder" ? "made by another PNG decoder" : "not a golden digest cache"
         #expect(check.notes.filter { $0.contains(expected) }.count == 1, "\(check.notes)")
         #expect(check.results.allSatisfy { $0.status == .passed } && everyFileDecoded(check))
         // Said once: the run replaced it with what it learned, so the next says nothing.
         let next = try run(goldens, .never, cache: cache)
         #expect(next.notes.isEmpty, "\(next.notes)")
         #expect(next.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
+    }
+
+    /// What someone who can write the cache file but cannot read its key would write: the
+    /// changed golden's SHA-256 mapped to the pixels the case draws (the very digest the
+    /// cache would compare, the strongest forgery there is), in the first format with its
+    /// public checksum, and in the sealed format with a key of their own.
+    @Test("a cache forged without the key is refused, said once, and the golden judged on its pixels",
+          arguments: ["the old public checksum", "a seal under another key"])
+    func forgedCache(_ forgery: String) throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        defer { removeFolders(goldens, cache) }
+        let recorded = try run(goldens, .missing, cache: cache)
+        let id = recorded.results[2].id
+        let tampered = try tamper(goldens, id)
+        let drawn = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .never))
+            .draw(try #require(catalog.cases.first { $0.id == id }))
+        let pixels = GoldenPixelCache(folder: cache).pixelDigest(of: drawn)
+        var fact = [UInt8]()
+        func u32(_ v: Int) { fact += (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        fact += SHA256.digest(tampered.withUnsafeBytes { $0 })
+        u32(drawn.width)
+        u32(drawn.height)
+        fact += (0..<8).map { UInt8(truncatingIfNeeded: pixels >> (8 * UInt64($0))) }
+        let identity = Array(PNGFile.decoderIdentity.utf8)
+        var forged = [UInt8]()
+        if forgery == "the old public checksum" {
+            forged = Array("popover-goldens pixel cache 1\n".utf8)
+            forged += (0..<4).map { UInt8(truncatingIfNeeded: identity.count >> (8 * $0)) } + identity
+            forged += (0..<8).map { UInt8(truncatingIfNeeded: UInt64(0x1234_5678) >> (8 * UInt64($0))) }  // a seed
+            forged += [1, 0, 0, 0] + fact
+            let sum = XXH64.digest(forged, seed: 0x7069_7863_6163_6865)
+            forged += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }
+        } else {
+            forged = Array("popover-goldens pixel cache 2\n".utf8)
+            forged += (0..<4).map { UInt8(truncatingIfNeeded: identity.count >> (8 * $0)) } + identity
+            forged += [1, 0, 0, 0] + fact
+            forged += HMACSHA256.code(forged, key: [UInt8](repeating: 7, count: 32))
+        }
+        try FileIO.writeAtomically(forged, to: cache + "/" + GoldenPixelCache.fileName)
+
+        let check = try run(goldens, .never, cache: cache)
+        let expected = forgery == "the old public checksum" ? "an older, unsealed cache" : "its seal does not match its content"
+        #expect(check.notes.filter { $0.contains(expected) }.count == 1, "\(check.notes)")
+        let result = try #require(check.results.first { $0.id == id })
+        #expect(result.status == .failed && result.metrics?.differentPixels == 1, "\(result.message)")
+        #expect(!result.confirmedFromCache)
+        #expect(check.results.filter { $0.id != id }.allSatisfy { $0.status == .passed })
+        #expect(everyFileDecoded(check))
+        // Replaced by a sealed cache: the next run says nothing, and still fails the golden.
+        let next = try run(goldens, .never, cache: cache)
+        #expect(next.notes.isEmpty, "\(next.notes)")
+        #expect(next.results.first { $0.id == id }?.status == .failed)
+    }
+
+    @Test("facts learned under one decoder identity are not used under another, said once")
+    func decoderIdentities() throws {
+        let folder = temporaryFolder()
+        defer { removeFolders(folder) }
+        let file = String(repeating: "a", count: 64)
+        let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
+        let first = GoldenPixelCache(folder: folder, decoderIdentity: "decoder A")
+        first.learn(file: file, decoded: image)
+        try first.save()
+        let again = GoldenPixelCache(folder: folder, decoderIdentity: "decoder A")
+        #expect(again.note == nil)
+        #expect(again.fact(forFile: file) == GoldenPixelFact(width: 1, height: 1, pixels: again.pixelDigest(of: image)))
+
+        let other = GoldenPixelCache(folder: folder, decoderIdentity: "decoder B")
+        #expect(other.note?.contains("made by another PNG decoder or another build of popover-goldens") == true,
+                "\(String(describing: other.note))")
+        #expect(other.fact(forFile: file) == nil)
+        other.learn(file: String(repeating: "b", count: 64), decoded: image)
+        try other.save()
+        // Said once: B's cache replaced A's, so B hears nothing more, and A's facts are gone.
+        #expect(GoldenPixelCache(folder: folder, decoderIdentity: "decoder B").note == nil)
+        let back = GoldenPixelCache(folder: folder, decoderIdentity: "decoder A")
+        #expect(back.note?.contains("made by another PNG decoder") == true)
+        #expect(back.fact(forFile: file) == nil && back.fact(forFile: String(repeating: "b", count: 64)) == nil)
+    }
+
+    @Test("the key is made owner-only, 32 bytes; a key others can read, or a link, is not trusted and nothing is kept")
+    func keyFile() throws {
+        let folder = temporaryFolder()
+        defer { removeFolders(folder) }
+        let keyPath = folder + "/golden-pixels.key"
+        let cache = GoldenPixelCache(folder: folder)
+        #expect(cache.note == nil)
+        var info = stat()
+        try #require(lstat(keyPath, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o777 == 0o600 && info.st_size == 32)
+        #expect(info.st_uid == getuid())
+        // The seed comes from the key: another open agrees, and a new key changes it.
+        #expect(GoldenPixelCache(folder: folder).seed == cache.seed)
+        let file = String(repeating: "c", count: 64), image = RGBAImage(width: 1, height: 1, pixels: [9, 9, 9, 255])
+        cache.learn(file: file, decoded: image)
+        try cache.save()
+        let sealed = try FileIO.readBytes(path: folder + "/" + GoldenPixelCache.fileName)
+
+        chmod(keyPath, 0o644)
+        let exposed = GoldenPixelCache(folder: folder)
+        #expect(exposed.note?.contains("golden-pixels.key can be read or written by others (mode 644)") == true,
+                "\(String(describing: exposed.note))")
+        #expect(exposed.fact(forFile: file) == nil)
+        exposed.learn(file: String(repeating: "d", count: 64), decoded: image)
+        try exposed.save()
+        #expect(try FileIO.readBytes(path: folder + "/" + GoldenPixelCache.fileName) == sealed)
+
+        chmod(keyPath, 0o600)
+        #expect(GoldenPixelCache(folder: folder).fact(forFile: file) != nil)
+        try FileManager.default.moveItem(atPath: keyPath, toPath: folder + "/elsewhere.key")
+        try FileManager.default.createSymbolicLink(atPath: keyPath, withDestinationPath: folder + "/elsewhere.key")
+        let linked = GoldenPixelCache(folder: folder)
+        #expect(linked.note?.contains("is a symbolic link") == true, "\(String(describing: linked.note))")
+        #expect(linked.fact(forFile: file) == nil)
     }
 
     @Test("a damaged cache is left as it is by a run that learns nothing")

@@ -54,7 +54,11 @@ int32_t pngshim_decode_rgba(const void *data, size_t size, pngshim_limits limits
                             uint8_t *pixels, size_t pixels_size, pngshim_header *header,
                             char *message, size_t message_size);
 
-/// The version of libpng linked, e.g. "1.6.39": decoded pixels are facts about it.
-const char *pngshim_libpng_version(void);
+/// Which decoder this process has loaded, as text: libpng's and zlib's runtime versions
+/// and, for them and for the file holding this shim (and the Swift decoding code linked
+/// with it), the file's path, size, modification time, device and inode. Decoded pixels
+/// are facts about that decoder; rebuilding or updating any of them changes the text.
+/// Writes at most `size` bytes including the terminating NUL; returns the text's length.
+size_t pngshim_decoder_identity(char *out, size_t size);
 
 #endif

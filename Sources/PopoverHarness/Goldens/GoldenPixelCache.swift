@@ -28,21 +28,34 @@ public struct GoldenPixelFact: Sendable, Hashable {
 ///   exact bytes, whatever path, branch or merge they arrive by; nothing committed is
 ///   trusted (goldens carry no digests of their own);
 /// - facts are only ever learned by decoding a golden here, with this decoder (its
-///   identity is part of the file: another decoder's facts are not used);
+///   identity, `PNGFile.decoderIdentity`, is part of the file: another decoder's or
+///   another build's facts are not used);
+/// - the file is sealed with an HMAC-SHA256 under a key kept beside it, readable by
+///   this user only (`GoldenPixelCacheKey`), so it cannot be forged or altered by anyone
+///   who cannot read the key; a file whose seal does not match is ignored, said once,
+///   and rebuilt. A lost cache costs one decode of each golden, never a verdict;
 /// - the pixel digest is taken on straight pixels, what a golden holds and what is
-///   compared, with a seed chosen at random when the cache was made, so no golden can
-///   be crafted to collide with a rendering;
-/// - the file carries a checksum: a damaged or truncated cache is ignored, said once,
-///   and rebuilt. A lost cache costs one decode of each golden, never a verdict.
+///   compared, with a seed derived from the key, so no golden can be crafted to collide
+///   with a rendering by anyone who cannot read the key.
+///
+/// Where that trust ends: whoever can write the cache folder (the key and the file) can
+/// make facts that pass wrong goldens; `--no-cache` neither reads nor writes the cache.
 ///
 /// Several runs may share the cache: saving merges under a lock, and a fact, being
 /// about content, is the same whoever learned it.
 public final class GoldenPixelCache: Sendable {
     /// The folder holding the cache, or nil for a cache that lives only in memory.
     public let folder: String?
+    /// The decoder whose facts this cache holds (`PNGFile.decoderIdentity`).
+    public let decoderIdentity: String
+    /// The seed of the pixel digests: derived from the key, or random for a cache in
+    /// memory.
     public let seed: UInt64
     /// Why the cache on disk could not be used, if it could not: one sentence to show.
     public let note: String?
+    private let key: GoldenPixelCacheKey?
+    /// Why nothing learned can be kept, when there is no key to seal the file with.
+    private let unkept: String?
     private let known: [String: GoldenPixelFact]
     private let learned = Mutex<[String: GoldenPixelFact]>([:])
     private let used = Mutex<Set<String>>([])
@@ -59,38 +72,41 @@ public final class GoldenPixelCache: Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/popover-goldens"
     }
 
-    /// Opens the cache in `folder` (nil: memory only). A missing file is written at once as
-    /// an empty cache with a fresh seed (if it cannot be, the run goes on with a cache in
-    /// memory); an unusable one is an empty cache with a `note` saying why, replaced when
-    /// the run saves what it learned.
-    public init(folder: String?) {
+    /// Opens the cache in `folder` (nil: memory only), for facts learned by
+    /// `decoderIdentity`. The key is read, or made with the folder if there is none. An
+    /// unusable cache file is an empty cache with a `note` saying why, replaced when the
+    /// run saves what it learned; an untrusted key makes the cache one in memory only,
+    /// with a note, and is left for the user to remove.
+    public init(folder: String?, decoderIdentity: String = PNGFile.decoderIdentity) {
         self.folder = folder
+        self.decoderIdentity = decoderIdentity
         guard let folder else {
-            seed = UInt64.random(in: .min ... .max)
-            known = [:]
-            note = nil
+            (seed, known, note, key, unkept) = (UInt64.random(in: .min ... .max), [:], nil, nil, nil)
             return
         }
-        let path = folder + "/" + Self.fileName
-        var loaded = Self.load(path)
-        if case .unusable(let reason) = loaded {
-            note = "\(path): \(reason); ignoring it: goldens are decoded again and the cache rebuilt"
-        } else {
-            note = nil
-        }
-        if case .absent = loaded {
-            // No cache yet: settle its seed now, under the lock, so runs that start
-            // together agree on one seed and none of their facts is dropped when saving.
-            // (An unusable file is left for saving to replace: a run that learns nothing,
-            // or cannot read it, must not destroy it.)
-            loaded = (try? Self.startCache(in: folder)) ?? loaded
-        }
-        if case .loaded(let seed, let facts) = loaded {
-            self.seed = seed
-            known = facts
-        } else {
-            seed = UInt64.random(in: .min ... .max)
-            known = [:]
+        switch GoldenPixelCacheKey.readOrMake(in: folder) {
+        case .key(let key):
+            self.key = key
+            unkept = nil
+            seed = key.pixelSeed
+            let path = folder + "/" + Self.fileName
+            switch Self.load(path, key: key, decoderIdentity: decoderIdentity) {
+            case .loaded(let facts):
+                known = facts
+                note = nil
+            case .absent:
+                known = [:]
+                note = nil
+            case .unusable(let reason):
+                known = [:]
+                note = "\(path): \(reason); ignoring it: goldens are decoded again and the cache rebuilt"
+            }
+        case .untrusted(let reason):
+            (seed, known, key, unkept) = (UInt64.random(in: .min ... .max), [:], nil, nil)
+            note = "\(reason); the golden digest cache is not used: goldens are decoded, and nothing is kept"
+        case .unavailable(let reason):
+            // Said once, when saving: the run goes on with a cache in memory.
+            (seed, known, note, key, unkept) = (UInt64.random(in: .min ... .max), [:], nil, nil, reason)
         }
     }
 
@@ -110,50 +126,20 @@ public final class GoldenPixelCache: Sendable {
     /// The digest facts hold: XXH64 of the straight pixels, seeded with this cache's seed
     /// and the image's size.
     public func pixelDigest(of image: RGBAImage) -> UInt64 {
-        ContentDigest.xxh64(image.pixels, seed: seed ^ (UInt64(image.width) << 32 | UInt64(image.height)))
+        XXH64.digest(image.pixels, seed: seed ^ (UInt64(image.width) << 32 | UInt64(image.height)))
     }
 
-    /// Runs `body` holding the cache folder's lock (created with the folder if need be).
-    /// Without `waiting`, gives up after about a second rather than wait on a run that
-    /// holds the lock (suspended, say): opening a cache must never hang a run.
-    static func locked<T>(_ folder: String, waiting: Bool = true,
-                          _ body: () throws(HarnessError) -> T) throws(HarnessError) -> T {
-        do {
-            try FileIO.createDirectories(folder)
-        } catch {
-            throw .io("cannot keep the golden digest cache: \(error)")
-        }
+    /// Runs `body` holding the cache folder's lock.
+    static func locked<T>(_ folder: String, _ body: () throws(HarnessError) -> T) throws(HarnessError) -> T {
         let lockPath = folder + "/" + fileName + ".lock"
         let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io("\(lockPath): cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var attempts = 0
-        while flock(fd, LOCK_EX | (waiting ? 0 : LOCK_NB)) != 0 {
-            guard !waiting, errno == EWOULDBLOCK, attempts < 100 else {
-                throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))")
-            }
-            attempts += 1
-            usleep(10_000)
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
-    }
-
-    /// Writes an empty cache with a fresh seed, unless another run wrote one first: then
-    /// that one is the cache.
-    static func startCache(in folder: String) throws(HarnessError) -> Loaded {
-        try locked(folder, waiting: false) { () throws(HarnessError) -> Loaded in
-            let path = folder + "/" + fileName
-            let current = load(path)
-            guard case .absent = current else { return current }
-            let seed = UInt64.random(in: .min ... .max)
-            do {
-                try FileIO.writeAtomically(encode(seed: seed, facts: [:]), to: path)
-            } catch {
-                throw .io("cannot keep the golden digest cache: \(error)")
-            }
-            return .loaded(seed: seed, facts: [:])
-        }
     }
 
     /// Writes what this run learned, merged with what other runs wrote meanwhile, under a
@@ -162,32 +148,31 @@ public final class GoldenPixelCache: Sendable {
         guard let folder else { return }
         let fresh = learned.withLock { $0 }
         guard !fresh.isEmpty else { return }
-        try Self.locked(folder) { () throws(HarnessError) in try merge(fresh, into: folder) }
+        if let unkept { throw .io(unkept) }
+        guard let key else { return }
+        try Self.locked(folder) { () throws(HarnessError) in try merge(fresh, into: folder, key: key) }
     }
 
-    /// Under the lock: the cache on disk, this run's facts added when the seeds agree.
-    private func merge(_ fresh: [String: GoldenPixelFact], into folder: String) throws(HarnessError) {
+    /// Under the lock: the cache on disk with this run's facts added, sealed.
+    private func merge(_ fresh: [String: GoldenPixelFact], into folder: String,
+                       key: GoldenPixelCacheKey) throws(HarnessError) {
+        // A key replaced since this run started (the folder removed, say) seeds digests
+        // differently: this run's facts would be wrong under it, so they wait for the
+        // next run to learn them again.
+        guard case .key(let current)? = GoldenPixelCacheKey.read(folder + "/" + GoldenPixelCacheKey.fileName),
+              current == key else { return }
         let path = folder + "/" + Self.fileName
-        // Another run may have saved since this one started: keep its facts and seed
-        // (facts from our seed are re-keyed only if the seeds agree; otherwise ours wait
-        // for the next run to learn them again).
-        var seed = self.seed
         var facts = known
-        if case .loaded(let otherSeed, let other) = Self.load(path) {
-            if otherSeed != self.seed {
-                seed = otherSeed
-                facts = other
-            } else {
-                facts.merge(other) { mine, _ in mine }
-            }
+        if case .loaded(let other) = Self.load(path, key: key, decoderIdentity: decoderIdentity) {
+            facts.merge(other) { mine, _ in mine }
         }
-        if seed == self.seed { facts.merge(fresh) { _, new in new } }
+        facts.merge(fresh) { _, new in new }
         if facts.count > Self.capacity {
             let keep = used.withLock { $0 }.union(fresh.keys)
             facts = facts.filter { keep.contains($0.key) }
         }
         do {
-            try FileIO.writeAtomically(Self.encode(seed: seed, facts: facts), to: path)
+            try FileIO.writeAtomically(Self.encode(facts: facts, key: key, decoderIdentity: decoderIdentity), to: path)
         } catch {
             throw .io("cannot keep the golden digest cache: \(error)")
         }
@@ -197,42 +182,47 @@ public final class GoldenPixelCache: Sendable {
 // MARK: - The file
 
 extension GoldenPixelCache {
-    /// "popover-goldens pixel cache 1\n", the decoder's identity (length and UTF-8), the
-    /// seed, the number of facts, the facts (SHA-256, width, height, pixel digest, little
-    /// endian), and an XXH64 checksum of everything before it.
-    static let magic = Array("popover-goldens pixel cache 1\n".utf8)
-    static let checksumSeed: UInt64 = 0x7069_7863_6163_6865
+    /// "popover-goldens pixel cache 2\n", the decoder's identity (length and UTF-8), the
+    /// number of facts, the facts (SHA-256, width, height, pixel digest, little endian),
+    /// and the seal: HMAC-SHA256 of everything before it under the folder's key.
+    static let magic = Array("popover-goldens pixel cache 2\n".utf8)
+    /// How the first format began; its checksum needed no secret, so its facts are not read.
+    static let unsealedMagic = Array("popover-goldens pixel cache 1\n".utf8)
+    static let sealSize = 32
 
     enum Loaded {
         case absent
-        case loaded(seed: UInt64, facts: [String: GoldenPixelFact])
+        case loaded([String: GoldenPixelFact])
         case unusable(String)
     }
 
-    static func load(_ path: String) -> Loaded {
+    static func load(_ path: String, key: GoldenPixelCacheKey, decoderIdentity: String) -> Loaded {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.readBytes(path: path)
         } catch {
             return error.code == ENOENT || error.code == ENOTDIR ? .absent : .unusable("cannot read: \(error.reason)")
         }
-        var reader = ByteReader(bytes)
-        guard bytes.count >= magic.count + 8, Array(bytes.prefix(magic.count)) == magic else {
+        if bytes.starts(with: unsealedMagic) {
+            return .unusable("an older, unsealed cache (anyone could have written its checksum)")
+        }
+        guard bytes.count >= magic.count + sealSize, bytes.starts(with: magic) else {
             return .unusable("not a golden digest cache (it does not start as one)")
         }
-        let body = bytes.count - 8
-        let stored = bytes[body...].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-        guard ContentDigest.xxh64(Array(bytes[..<body]), seed: checksumSeed) == stored else {
-            return .unusable("damaged (its checksum does not match its content)")
+        let body = bytes.count - sealSize
+        guard key.verify(Array(bytes[body...]), of: bytes[..<body]) else {
+            return .unusable("its seal does not match its content (damaged, or not written with this cache's key)")
         }
+        var reader = ByteReader(bytes)
         reader.skip(magic.count)
-        guard let nameLength = reader.u32(), let name = reader.bytes(Int(nameLength)),
-              let seed = reader.u64(), let count = reader.u32() else { return .unusable("truncated") }
-        guard String(decoding: name, as: UTF8.self) == PNGFile.decoderIdentity else {
-            return .unusable("made with another PNG decoder (\(String(decoding: name, as: UTF8.self)))")
+        guard let nameLength = reader.u32(), let name = reader.bytes(Int(nameLength)), let count = reader.u32() else {
+            return .unusable("truncated")
+        }
+        guard String(decoding: name, as: UTF8.self) == decoderIdentity else {
+            return .unusable("made by another PNG decoder or another build of popover-goldens")
         }
         var facts: [String: GoldenPixelFact] = [:]
-        facts.reserveCapacity(Int(count))
+        facts.reserveCapacity(Int(min(count, 1 << 20)))
         for _ in 0..<count {
             guard let digest = reader.bytes(32), let w = reader.u32(), let h = reader.u32(), let p = reader.u64() else {
                 return .unusable("truncated")
@@ -240,17 +230,16 @@ extension GoldenPixelCache {
             facts[hex(digest)] = GoldenPixelFact(width: Int(w), height: Int(h), pixels: p)
         }
         guard reader.offset == body else { return .unusable("has bytes after its facts") }
-        return .loaded(seed: seed, facts: facts)
+        return .loaded(facts)
     }
 
-    static func encode(seed: UInt64, facts: [String: GoldenPixelFact]) -> [UInt8] {
+    static func encode(facts: [String: GoldenPixelFact], key: GoldenPixelCacheKey, decoderIdentity: String) -> [UInt8] {
         var out = magic
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
-        let name = Array(PNGFile.decoderIdentity.utf8)
+        let name = Array(decoderIdentity.utf8)
         u32(UInt32(name.count))
         out += name
-        u64(seed)
         u32(UInt32(facts.count))
         // Sorted, so the same facts give the same file.
         for (digest, fact) in facts.sorted(by: { $0.key < $1.key }) {
@@ -259,7 +248,7 @@ extension GoldenPixelCache {
             u32(UInt32(fact.height))
             u64(fact.pixels)
         }
-        u64(ContentDigest.xxh64(out, seed: checksumSeed))
+        out += key.seal(out)
         return out
     }
 

@@ -105,5 +105,5 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// A hash that is the same on every machine and run (Swift's `Hasher` is seeded per
     /// process, so it would not do).
-    static func hash(_ text: String) -> UInt64 { ContentDigest.xxh64(Array(text.utf8), seed: 0x5348_4152_44) }
+    static func hash(_ text: String) -> UInt64 { XXH64.digest(Array(text.utf8), seed: 0x5348_4152_44) }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An independent XXH64 (from the specification, in plain Python) that produced the
-expected digests in ContentDigestTests.swift, and a cross-check against zstd.
+expected digests in Tests/ImageTests/XXH64Tests.swift, and a cross-check against zstd.
 
 zstd's frame checksum is the low 32 bits of XXH64 (seed 0) of the content, so
 `python3 xxh64-reference.py --check-with-zstd` compares this implementation with a
