@@ -6,6 +6,9 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(file: String)
     /// The first 8 bytes are not the PNG signature.
     case notPNG(file: String)
+    /// A Git LFS pointer file where the image should be: a checkout whose LFS objects were
+    /// not fetched.
+    case gitLFSPointer(file: String)
     /// The data ends before the image (or its IEND chunk) is complete.
     case truncated(file: String)
     /// libpng rejected the data; `reason` is its message, e.g. "IDAT: CRC error".
@@ -22,7 +25,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file (or name) the error is about.
     public var file: String {
         switch self {
-        case .empty(let file), .notPNG(let file), .truncated(let file), .corrupt(let file, _),
+        case .empty(let file), .notPNG(let file), .gitLFSPointer(let file), .truncated(let file), .corrupt(let file, _),
              .zeroSize(let file, _, _), .tooLarge(let file, _, _, _), .unreadable(let file, _),
              .decoderFailure(let file, _):
             return file
@@ -35,6 +38,9 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file): empty file (0 bytes), not a PNG"
         case .notPNG(let file):
             return "\(file): not a PNG file (the first 8 bytes are not the PNG signature)"
+        case .gitLFSPointer(let file):
+            return "\(file): a Git LFS pointer, not the image: this checkout has the goldens' pointers only; "
+                + "run `git lfs pull` (or check out with LFS) and check again"
         case .truncated(let file):
             return "\(file): truncated PNG (the data ends before the image is complete)"
         case .corrupt(let file, let reason):

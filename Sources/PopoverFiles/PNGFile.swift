@@ -56,7 +56,11 @@ public enum PNGFile {
     /// every error comes from libpng's path.
     public static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
         if let image = PNGFastDecoder.decode(bytes, limits: limits) { return image }
-        return try decodeWithLibPNG(bytes, name: name, limits: limits)
+        do {
+            return try decodeWithLibPNG(bytes, name: name, limits: limits)
+        } catch .notPNG where isGitLFSPointer(bytes) {
+            throw .gitLFSPointer(file: name)
+        }
     }
 
     /// Decodes through the fast path alone: nil where `decode` would hand the bytes to
@@ -143,6 +147,12 @@ public enum PNGFile {
             throw PNGShimBridge.error(status: status, message: message, header: raw, name: name, limits: limits)
         }
         return try PNGShimBridge.header(from: raw, name: name)
+    }
+
+    /// Whether `bytes` are a Git LFS pointer file (its first line names the LFS spec).
+    public static func isGitLFSPointer(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let header = Array("version https://git-lfs.github.com/spec/".utf8)
+        return bytes.count >= header.count && bytes.prefix(header.count).elementsEqual(header)
     }
 
     // MARK: Encoding

@@ -180,11 +180,14 @@ public struct ReviewDesk: Sendable {
         switch choice {
         case .change(let id):
             guard let change = run.change(id) else { throw .unknownChange(id, known: run.changes.map(\.id)) }
+            // Every member, each checked on its own: a change is only what the run's record
+            // says, and a record may have been edited.
             let members = Set(change.cases)
-            let chosen = run.results.indices.filter { members.contains(run.results[$0].id) }
-            let useful = chosen.filter { forUndo ? run.results[$0].accepted != nil : run.results[$0].status.isAcceptable }
-            guard !useful.isEmpty else { throw .nothingToDo("--change \(id)", undo: forUndo) }
-            return useful.map { ($0, nil) }
+            let chosen = run.results.indices.filter {
+                members.contains(run.results[$0].id) && (!forUndo || run.results[$0].accepted != nil)
+            }
+            guard !chosen.isEmpty else { throw .nothingToDo("--change \(id)", undo: forUndo) }
+            return chosen.map { ($0, nil) }
         case .exactly(let ids):
             let unknown = ids.filter { indexByID[$0] == nil }
             guard unknown.isEmpty else { throw .unknownCases(unknown) }

@@ -9,7 +9,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Only cases whose ID contains this text, or matches this pattern (* any run, ? one character).")
     var filter: String?
 
-    @Option(help: "Only this share of the cases, I/N (e.g. 2/3), for splitting a run over machines.")
+    @Option(help: "Only this share of the cases, I/N (e.g. 2/3), for splitting a run over machines; `auto` reads the CI's own variables (GitLab CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT).")
     var shard: String?
 
     @Option(help: "With --shard: share the cases out by how long each took in this earlier run's summary.json (give every shard the same file).")
@@ -50,7 +50,17 @@ struct RunOptions: ParsableArguments {
             guard jobs >= 1 else { throw UserError("--jobs: \(jobs) is not a positive number of threads") }
             options.jobs = jobs
         }
-        if let shard { options.shard = try userFacing { () throws(HarnessError) in try Shard(parsing: shard) } }
+        if let shard {
+            if shard == CIShard.word {
+                let found = try userFacing { () throws(HarnessError) in
+                    try CIShard.from(environment: ProcessInfo.processInfo.environment)
+                }
+                options.shard = found.shard
+                options.shardSource = found.source
+            } else {
+                options.shard = try userFacing { () throws(HarnessError) in try Shard(parsing: shard) }
+            }
+        }
         if let shardTimings {
             guard shard != nil else { throw UserError("--shard-timings: only with --shard") }
             options.shardTimings = try loadTimings(shardTimings)

@@ -32,11 +32,12 @@ enum RunPrinter {
         printChanges(run)
     }
 
-    /// `3 changes: 312 cases — arrow apex moved +1 pt along x; ...`, then one line each.
+    /// `3 changes: 312 cases — arrow apex moved +1 pt along x (210); ...` (the three
+    /// biggest, with their case counts), then one line each with the command that takes it.
     static func printChanges(_ run: RunRecord) {
         guard !run.changes.isEmpty else { return }
         let cases = run.changes.reduce(0) { $0 + $1.cases.count }
-        let shown = run.changes.prefix(3).map { "\($0.cases.count) \($0.explanation)" }.joined(separator: "; ")
+        let shown = run.changes.prefix(3).map { "\($0.explanation) (\($0.cases.count))" }.joined(separator: "; ")
         Swift.print("\(run.changes.count) change\(run.changes.count == 1 ? "" : "s"): \(cases) case\(cases == 1 ? "" : "s") — "
             + shown + (run.changes.count > 3 ? "; …" : ""))
         for change in run.changes {

@@ -33,7 +33,7 @@ public struct ToolMissing: Error, CustomStringConvertible {
 }
 
 /// Runs popover-goldens with `arguments` in `directory` and waits for it. GOLDEN_RECORD,
-/// CI and POPOVER_GOLDENS_CACHE are cleared (and the cache pointed at a fresh folder
+/// CI, the CIs' shard and summary variables and POPOVER_GOLDENS_CACHE are cleared (and the cache pointed at a fresh folder
 /// unless `environment` says otherwise) so the caller's environment cannot change a
 /// default.
 public func runTool(_ arguments: [String], in directory: String? = nil,
@@ -77,6 +77,12 @@ public func toolProcess(_ executable: String, _ arguments: [String], in director
     environment["CI"] = nil
     environment["GOLDEN_SHARD"] = nil
     environment["GOLDEN_SHARD_TIMINGS"] = nil
+    // A CI's own variables would change what `--shard auto`, annotations and job
+    // summaries do: tests say what they want.
+    for name in ["CI_NODE_INDEX", "CI_NODE_TOTAL", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "BUILDKITE_PARALLEL_JOB",
+                 "BUILDKITE_PARALLEL_JOB_COUNT", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY"] {
+        environment[name] = nil
+    }
     environment["POPOVER_GOLDENS_CACHE"] = NSTemporaryDirectory() + "popover-goldens-tool-cache-\(UUID().uuidString.prefix(8))"
     for (key, value) in extra { environment[key] = value }
     process.environment = environment

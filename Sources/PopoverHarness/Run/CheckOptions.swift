@@ -8,6 +8,9 @@ public struct CheckOptions: Sendable {
     public var filter: String?
     /// Only this shard of the selected cases (see `Shard`).
     public var shard: Shard?
+    /// Where the shard came from when a CI's variables named it (see `CIShard`): said in
+    /// the run's notes.
+    public var shardSource: String?
     /// How long each case took in a previous run (seconds by ID), to share cases out by
     /// (see `Shard.costs`); nil shares them out by their pixels.
     public var shardTimings: [String: Double]?

@@ -112,6 +112,7 @@ public struct CheckRunner: Sendable {
             run.notes.append("\(error); the next check decodes the goldens again")
         }
         if let shard = options.shard {
+            if let source = options.shardSource { run.notes.insert("shard \(shard.index) of \(shard.count), from \(source)", at: 0) }
             run.shard = ShardRecord(index: shard.index, count: shard.count,
                                     identity: identity(store: store, tolerances: tolerances),
                                     selection: selection.map(\.id))

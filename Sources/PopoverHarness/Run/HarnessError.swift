@@ -27,7 +27,7 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
         case .unknownCase(let id):
             "unknown case '\(id)' (see `popover-goldens list`)"
         case .invalidShard(let value, let reason):
-            "--shard: '\(value)' \(reason)"
+            value == CIShard.word ? "--shard auto: \(reason)" : "--shard: '\(value)' \(reason)"
         }
     }
 }
