@@ -5,6 +5,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case read = "read"
         case write = "write"
         case createDirectory = "create directory"
+        case lock = "lock"
     }
 
     /// The path the caller asked about.

@@ -61,16 +61,7 @@ public struct SHA256: Sendable {
         Self.hexDigits(finalize())
     }
 
-    static func hexDigits(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func hexDigits(_ bytes: [UInt8]) -> String { Hex.string(bytes) }
 }
 
 /// libcrypto's digest state, owned by one `SHA256` value at a time: a value about to

@@ -17,10 +17,7 @@ public enum XXH64 {
     }
 
     /// A digest as 16 lowercase hex digits, zero-padded ("ef46db3751d8e999").
-    public static func hex(_ digest: UInt64) -> String {
-        let digits = String(digest, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    public static func hex(_ digest: UInt64) -> String { Hex.string(digest) }
 
     /// `hex(digest(bytes, seed: seed))`.
     public static func hexDigest(_ bytes: [UInt8], seed: UInt64 = 0) -> String {

@@ -90,7 +90,7 @@ public struct ReviewDesk: Sendable {
                     let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval,
                                                  facts: drawn.facts)
                     try keepPrevious(plan)
-                    result.accepted = try acceptor.carryOut(plan, at: date)
+                    result.accepted = try acceptor.carryOut(plan, at: date, key: machineKey())
                     run.results[index] = result
                     outcome.accepted.append(result.id)
                 } catch let refusal as AcceptRefusal {
@@ -118,8 +118,14 @@ public struct ReviewDesk: Sendable {
                         }
                     }
                     let previous = try? FileIO.readBytes(path: inside)
-                    try acceptor.undo(result, previous: previous, previousPath: previousPath)
+                    let factsPath = report.path + "/" + Self.previousFactsFile(for: result.id)
+                    let previousFacts = (try? FileIO.readBytes(path: factsPath)).flatMap {
+                        try? GoldenFacts.decode($0, name: factsPath)
+                    }
+                    try acceptor.undo(result, previous: previous, previousPath: previousPath, previousFacts: previousFacts,
+                                      key: machineKey())
                     try? FileManager.default.removeItem(atPath: previousPath)
+                    try? FileManager.default.removeItem(atPath: factsPath)
                     result.accepted = nil
                     run.results[index] = result
                     outcome.undone.append(result.id)
@@ -143,6 +149,13 @@ public struct ReviewDesk: Sendable {
 
     /// Where the golden an acceptance replaced is kept, relative to the report folder.
     static func previousFile(for id: String) -> String { "accepted/\(id).previous.png" }
+    static func previousFactsFile(for id: String) -> String { "accepted/\(id).previous.facts.json" }
+
+    /// The key acceptances are sealed with: this machine's, kept beside the digest cache.
+    private func machineKey() -> MachineKey? {
+        if case .key(let key) = MachineKey.readOrMake(in: cacheFolder ?? GoldenPixelCache.defaultFolder()) { return key }
+        return nil
+    }
 
     // MARK: Steps
 

@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import PopoverImage
 import Synchronization
 
 /// `popover-goldens review`: the report served on 127.0.0.1 with a fresh token, so its
@@ -39,10 +40,7 @@ public final class ReviewServer: Sendable {
     /// 256 random bits from the system's cryptographic generator, as hex.
     public static func freshToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in
-            let word = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - word.count) + word
-        }.joined()
+        return Hex.string((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// Listens until `stop()`; `ready` receives the address once it can be opened.

@@ -1,5 +1,6 @@
 import Foundation
 import PopoverFiles
+import PopoverImage
 import PopoverRaster
 
 /// Writes a working skin folder to start from: `skin.json` for seven images rendered from
@@ -42,10 +43,7 @@ public enum NewSkinFolder {
 
     /// "#rrggbb", or "#rrggbbaa" when not opaque.
     static func hex(_ c: Color) -> String {
-        let bytes = [c.red, c.green, c.blue] + (c.alpha < 1 ? [c.alpha] : [])
-        return "#" + bytes.map { v in
-            let byte = Int((min(1, max(0, v)) * 255).rounded())
-            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-        }.joined()
+        let channels = [c.red, c.green, c.blue] + (c.alpha < 1 ? [c.alpha] : [])
+        return "#" + Hex.string(channels.map { UInt8((min(1, max(0, $0)) * 255).rounded()) })
     }
 }

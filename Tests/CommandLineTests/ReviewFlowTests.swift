@@ -45,7 +45,7 @@ struct ReviewFlowTests {
         let one = try runTool(["accept", changed[0]], in: folder.path)
         #expect(one.status == 0 && one.stdout.contains("accepted  \(changed[0])"), "\(one.stdout)\(one.stderr)")
         let undo = try runTool(["accept", "--undo", changed[0]], in: folder.path)
-        #expect(undo.status == 0 && undo.stdout.contains("restored"))
+        #expect(undo.status == 0 && undo.stdout.contains("restored"), "\(undo.stdout)\(undo.stderr)")
         #expect(try FileIO.readBytes(path: folder.file("Goldens/\(changed[0]).png")) == before)
         // The second golden edited since the run: refused, named, exit 2; the first accepted.
         try PNGFile.write(RGBAImage(width: 2, height: 2), to: folder.file("Goldens/\(changed[1]).png"))

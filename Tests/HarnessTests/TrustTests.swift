@@ -97,7 +97,7 @@ struct TrustTests {
             // letter and seal the file again with its key, so only the name is wrong.
             bytes[30 + 4] ^= 0x20
             let body = bytes.count - 32
-            let key = try FileIO.readBytes(path: cache + "/golden-pixels.key")
+            let key = try FileIO.readBytes(path: cache + "/popover-goldens.key")
             bytes[body...] = ArraySlice(HMACSHA256.code(Array(bytes[..<body]), key: key))
         } else {
             bytes = Array("{\"format\": 1}\n".utf8)
@@ -196,7 +196,7 @@ struct TrustTests {
     func keyFile() throws {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
-        let keyPath = folder + "/golden-pixels.key"
+        let keyPath = folder + "/popover-goldens.key"
         let cache = GoldenPixelCache(folder: folder)
         #expect(cache.note == nil)
         var info = stat()
@@ -212,7 +212,7 @@ struct TrustTests {
 
         chmod(keyPath, 0o644)
         let exposed = GoldenPixelCache(folder: folder)
-        #expect(exposed.note?.contains("golden-pixels.key can be read or written by others (mode 644)") == true,
+        #expect(exposed.note?.contains("popover-goldens.key can be read or written by others (mode 644)") == true,
                 "\(String(describing: exposed.note))")
         #expect(exposed.fact(forFile: file) == nil)
         exposed.learn(file: String(repeating: "d", count: 64), decoded: image)

@@ -37,13 +37,14 @@ public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
     case drawnDifferently(id: String)
     case notInCatalog(id: String)
     case causeDiffers(id: String)
+    case notSealed(id: String)
 
     public var id: String {
         switch self {
         case .notAcceptable(let id, _), .noActualImage(let id), .actualChanged(let id, _, _, _), .goldenChanged(let id, _),
              .approvalDiffers(let id, _), .unreadableActual(let id, _), .notAccepted(let id), .previousLost(let id, _),
              .cannotWrite(let id, _), .drawnDifferently(let id), .notInCatalog(let id),
-             .causeDiffers(let id):
+             .causeDiffers(let id), .notSealed(let id):
             id
         }
     }
@@ -71,6 +72,9 @@ public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
             "\(id): cannot write the golden: \(reason)"
         case .drawnDifferently(let id):
             "\(id): this build draws the case from other geometry than the run did (its facts differ); run the check again"
+        case .notSealed(let id):
+            "\(id): this acceptance was not recorded by this tool on this machine (its seal does not verify), so undo "
+                + "leaves the golden alone; restore it from version control"
         case .causeDiffers(let id):
             "\(id): the report's cause for this case is not what its golden's facts and this build give (an edited "
                 + "or stale report); run the check again"
@@ -133,43 +137,54 @@ public struct GoldenAcceptor: Sendable {
         return Plan(id: id, pixels: pixels, previous: current.bytes, previousDigest: current.digest, facts: facts)
     }
 
-    /// Writes the planned golden, atomically, after checking once more that the golden has
-    /// not changed since the plan was made.
-    public func carryOut(_ plan: Plan, at date: Date = Date()) throws(AcceptRefusal) -> Acceptance {
-        guard try currentGolden(plan.id).digest == plan.previousDigest else {
-            throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
-        }
+    /// Writes the planned golden and its facts, atomically, under the goldens folder's
+    /// lock and only if the golden is still the one the plan was made against. The
+    /// acceptance is sealed with this machine's key (when there is one), so that an undo
+    /// can tell it from one a travelled summary.json claims.
+    public func carryOut(_ plan: Plan, at date: Date = Date(), key: MachineKey?) throws(AcceptRefusal) -> Acceptance {
         do {
-            let written = try GoldenWriter.write(plan.pixels, as: plan.id, in: store, cache: cache, facts: plan.facts)
-            return Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: plan.previousDigest,
-                              goldenDigest: SHA256.hex(written))
+            let written = try GoldenWriter.write(plan.pixels, as: plan.id, in: store, cache: cache, facts: plan.facts,
+                                                 replacing: plan.previousDigest)
+            var acceptance = Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: plan.previousDigest,
+                                        goldenDigest: SHA256.hex(written))
+            acceptance.seal = key.map { Acceptance.seal(acceptance, of: plan.id, key: $0) }
+            return acceptance
+        } catch HarnessError.goldenChanged {
+            throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
         } catch {
             throw .cannotWrite(id: plan.id, reason: "\(error)")
         }
     }
 
     /// Puts back the golden an acceptance replaced (`previous`, nil when there was none:
-    /// the accepted golden is removed), if the golden is still the one accepted.
-    public func undo(_ result: CaseResult, previous: [UInt8]?, previousPath: String) throws(AcceptRefusal) {
+    /// the accepted golden is removed) and its facts, if the acceptance is one this tool
+    /// recorded here (its seal verifies under `key`) and the golden is still the one it
+    /// wrote. So an undo never touches a golden this tool did not write, whatever a
+    /// summary.json claims.
+    public func undo(_ result: CaseResult, previous: [UInt8]?, previousPath: String, previousFacts: GoldenFacts?,
+                     key: MachineKey?) throws(AcceptRefusal) {
         let id = result.id
         guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
-        guard try currentGolden(id).digest == acceptance.goldenDigest else {
-            throw .goldenChanged(id: id, path: store.path(for: id))
+        guard let key, let seal = acceptance.seal, Acceptance.seal(acceptance, of: id, key: key) == seal else {
+            throw .notSealed(id: id)
+        }
+        var restored: [UInt8]?
+        if let expected = acceptance.previousGoldenDigest {
+            guard let previous, SHA256.hex(previous) == expected else { throw .previousLost(id: id, path: previousPath) }
+            // Only ever a PNG back where a golden was: the kept file came from the report
+            // folder, which may have travelled.
+            guard (try? PNGFile.decode(previous, name: previousPath)) != nil else { throw .previousLost(id: id, path: previousPath) }
+            restored = previous
         }
         do {
-            if let expected = acceptance.previousGoldenDigest {
-                guard let previous, SHA256.hex(previous) == expected else { throw AcceptRefusal.previousLost(id: id, path: previousPath) }
-                // Only ever a PNG back where a golden was: the kept file came from the report
-                // folder, which may have travelled.
-                guard (try? PNGFile.decode(previous, name: previousPath)) != nil else {
-                    throw AcceptRefusal.previousLost(id: id, path: previousPath)
+            try store.locked {
+                try store.replaceHoldingLock(id, png: restored, ifStill: acceptance.goldenDigest)
+                if let previousFacts, previousFacts.caseID == id, previousFacts.golden == acceptance.previousGoldenDigest {
+                    try store.writeFacts(previousFacts)
                 }
-                try store.write(id, png: previous)
-            } else {
-                try store.remove(id)
             }
-        } catch let refusal as AcceptRefusal {
-            throw refusal
+        } catch HarnessError.goldenChanged {
+            throw .goldenChanged(id: id, path: store.path(for: id))
         } catch {
             throw .cannotWrite(id: id, reason: "\(error)")
         }

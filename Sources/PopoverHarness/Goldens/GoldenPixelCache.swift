@@ -31,7 +31,7 @@ public struct GoldenPixelFact: Sendable, Hashable {
 ///   identity, `PNGFile.decoderIdentity`, is part of the file: another decoder's or
 ///   another build's facts are not used);
 /// - the file is sealed with an HMAC-SHA256 under a key kept beside it, readable by
-///   this user only (`GoldenPixelCacheKey`), so it cannot be forged or altered by anyone
+///   this user only (`MachineKey`), so it cannot be forged or altered by anyone
 ///   who cannot read the key; a file whose seal does not match is ignored, said once,
 ///   and rebuilt. A lost cache costs one decode of each golden, never a verdict;
 /// - the pixel digest is taken on straight pixels, what a golden holds and what is
@@ -53,7 +53,7 @@ public final class GoldenPixelCache: Sendable {
     public let seed: UInt64
     /// Why the cache on disk could not be used, if it could not: one sentence to show.
     public let note: String?
-    private let key: GoldenPixelCacheKey?
+    private let key: MachineKey?
     /// Why nothing learned can be kept, when there is no key to seal the file with.
     private let unkept: String?
     private let known: [String: GoldenPixelFact]
@@ -84,7 +84,7 @@ public final class GoldenPixelCache: Sendable {
             (seed, known, note, key, unkept) = (UInt64.random(in: .min ... .max), [:], nil, nil, nil)
             return
         }
-        switch GoldenPixelCacheKey.readOrMake(in: folder) {
+        switch MachineKey.readOrMake(in: folder) {
         case .key(let key):
             self.key = key
             unkept = nil
@@ -131,14 +131,9 @@ public final class GoldenPixelCache: Sendable {
 
     /// Runs `body` holding the cache folder's lock.
     static func locked<T>(_ folder: String, _ body: () throws(HarnessError) -> T) throws(HarnessError) -> T {
-        let lockPath = folder + "/" + fileName + ".lock"
-        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io("\(lockPath): cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
-        }
-        defer { flock(fd, LOCK_UN) }
+        let lock: FileLock
+        do { lock = try FileLock.acquire(folder + "/" + fileName + ".lock") } catch { throw .io("\(error)") }
+        defer { lock.release() }
         return try body()
     }
 
@@ -155,11 +150,11 @@ public final class GoldenPixelCache: Sendable {
 
     /// Under the lock: the cache on disk with this run's facts added, sealed.
     private func merge(_ fresh: [String: GoldenPixelFact], into folder: String,
-                       key: GoldenPixelCacheKey) throws(HarnessError) {
+                       key: MachineKey) throws(HarnessError) {
         // A key replaced since this run started (the folder removed, say) seeds digests
         // differently: this run's facts would be wrong under it, so they wait for the
         // next run to learn them again.
-        guard case .key(let current)? = GoldenPixelCacheKey.read(folder + "/" + GoldenPixelCacheKey.fileName),
+        guard case .key(let current)? = MachineKey.read(folder + "/" + MachineKey.fileName),
               current == key else { return }
         let path = folder + "/" + Self.fileName
         var facts = known
@@ -196,7 +191,7 @@ extension GoldenPixelCache {
         case unusable(String)
     }
 
-    static func load(_ path: String, key: GoldenPixelCacheKey, decoderIdentity: String) -> Loaded {
+    static func load(_ path: String, key: MachineKey, decoderIdentity: String) -> Loaded {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.readBytes(path: path)
@@ -227,13 +222,13 @@ extension GoldenPixelCache {
             guard let digest = reader.bytes(32), let w = reader.u32(), let h = reader.u32(), let p = reader.u64() else {
                 return .unusable("truncated")
             }
-            facts[hex(digest)] = GoldenPixelFact(width: Int(w), height: Int(h), pixels: p)
+            facts[Hex.string(digest)] = GoldenPixelFact(width: Int(w), height: Int(h), pixels: p)
         }
         guard reader.offset == body else { return .unusable("has bytes after its facts") }
         return .loaded(facts)
     }
 
-    static func encode(facts: [String: GoldenPixelFact], key: GoldenPixelCacheKey, decoderIdentity: String) -> [UInt8] {
+    static func encode(facts: [String: GoldenPixelFact], key: MachineKey, decoderIdentity: String) -> [UInt8] {
         var out = magic
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
@@ -243,7 +238,7 @@ extension GoldenPixelCache {
         u32(UInt32(facts.count))
         // Sorted, so the same facts give the same file.
         for (digest, fact) in facts.sorted(by: { $0.key < $1.key }) {
-            out += bytes(fromHex: digest)
+            out += Hex.bytes(digest) ?? []
             u32(UInt32(fact.width))
             u32(UInt32(fact.height))
             u64(fact.pixels)
@@ -252,14 +247,4 @@ extension GoldenPixelCache {
         return out
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-    }
-
-    static func bytes(fromHex text: String) -> [UInt8] {
-        let digits = Array(text.utf8)
-        func value(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : c - 87 }
-        return stride(from: 0, to: digits.count - 1, by: 2).map { value(digits[$0]) << 4 | value(digits[$0 + 1]) }
-    }
 }

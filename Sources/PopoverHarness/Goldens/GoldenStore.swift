@@ -33,6 +33,36 @@ public struct GoldenStore: Sendable {
         }
     }
 
+    /// Runs `body` holding the folder's writer lock: record, accept and undo, in this
+    /// process or another, take turns replacing goldens, so none can replace a golden
+    /// between another's look and its write.
+    public func locked<T>(_ body: () throws -> T) throws -> T {
+        try FileIO.createDirectories(folder)
+        let lock = try FileLock.acquire(folder: folder)
+        defer { lock.release() }
+        return try body()
+    }
+
+    /// Writes a golden's PNG bytes if the golden on disk is still the one with SHA-256
+    /// `expected` (nil: still none), under the folder's lock; throws `goldenChanged`
+    /// otherwise. What a writer that judged or planned against a golden must use.
+    public func replace(_ id: String, png: [UInt8], ifStill expected: String?) throws {
+        try locked { try replaceHoldingLock(id, png: png, ifStill: expected) }
+    }
+
+    /// `replace` for a caller that already holds the lock (a second `flock` in the same
+    /// process would wait for itself). `png` nil removes the golden and its facts.
+    public func replaceHoldingLock(_ id: String, png: [UInt8]?, ifStill expected: String?) throws {
+        let current: String?
+        switch read(id) {
+        case .found(let bytes): current = SHA256.hex(bytes)
+        case .missing: current = nil
+        case .unreadable(let error): throw error
+        }
+        guard current == expected else { throw HarnessError.goldenChanged(path(for: id)) }
+        if let png { try write(id, png: png) } else { try remove(id) }
+    }
+
     /// Writes a golden's PNG bytes atomically, creating folders as needed.
     public func write(_ id: String, png: [UInt8]) throws(FileError) {
         let target = path(for: id)

@@ -12,18 +12,25 @@ public enum GoldenWriter {
     /// The two files cannot be replaced in one rename; a run stopped between them leaves
     /// facts tied to the old golden, which every later run sees as stale (and `record`
     /// rewrites), never as the new golden's.
+    ///
+    /// `replacing` is the SHA-256 of the golden the writer judged or planned against (nil:
+    /// there was none): the golden and its facts are written under the goldens folder's
+    /// lock, and only if the golden is still that one (`HarnessError.goldenChanged`
+    /// otherwise), so concurrent writers never lose each other's work.
     @discardableResult
     public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
-                             cache: GoldenPixelCache?, facts: Facts) throws -> [UInt8] {
+                             cache: GoldenPixelCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
         let png = PNGFile.encode(image)
         let decoded = try PNGFile.decode(png, name: store.path(for: id))
         guard decoded == image else {
             throw HarnessError.io("\(store.path(for: id)): the encoded golden does not decode to the drawn pixels; nothing written")
         }
-        try store.write(id, png: png)
         let digest = SHA256.hex(png)
+        try store.locked {
+            try store.replaceHoldingLock(id, png: png, ifStill: expected)
+            try store.writeFacts(GoldenFacts(caseID: id, golden: digest, facts: facts))
+        }
         cache?.learn(file: digest, decoded: decoded)
-        try store.writeFacts(GoldenFacts(caseID: id, golden: digest, facts: facts))
         return png
     }
 }

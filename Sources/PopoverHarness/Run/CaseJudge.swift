@@ -173,7 +173,8 @@ final class CaseJudge: Sendable {
                         message: String) {
         do {
             let drawn = try facts(c)
-            let png = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache, facts: drawn.facts)
+            let png = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache, facts: drawn.facts,
+                                             replacing: result.goldenDigest)
             result.factsStanding = .recorded
             result.goldenDigest = SHA256.hex(png)
             result.status = status

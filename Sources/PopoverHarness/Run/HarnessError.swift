@@ -8,6 +8,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case invalidTolerances(file: String, reason: String)
     case unknownCase(String)
     case invalidShard(String, reason: String)
+    /// Another writer replaced the golden between this one's look and its write.
+    case goldenChanged(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
             "unknown case '\(id)' (see `popover-goldens list`)"
         case .invalidShard(let value, let reason):
             value == CIShard.word ? "--shard auto: \(reason)" : "--shard: '\(value)' \(reason)"
+        case .goldenChanged(let path):
+            "\(path) changed while this run had it in hand (another record, accept or undo at once?); not overwritten: run again"
         }
     }
 }

@@ -173,28 +173,16 @@ public struct ReportFolder: Sendable {
         return try body()
     }
 
-    /// An exclusive lock on `.<name>.lock` beside the folder, held until released.
-    struct Lock {
-        let fd: Int32
-        func release() {
-            flock(fd, LOCK_UN)
-            close(fd)
-        }
-    }
-
     /// The lock file is named for the folder's real path, so two writers reaching one
     /// report through different paths (a symbolic link) take the same lock.
-    private func takeLock() throws(ReportError) -> Lock {
+    private func takeLock() throws(ReportError) -> FileLock {
         let real = FilePaths.realPath(path) ?? FilePaths.realPath(parent).map { $0 + "/" + name } ?? path
-        let lockPath = FilePaths.parent(of: real) + "/.\(FilePaths.lastComponent(of: real)).lock"
-        do { try FileIO.createDirectories(parent) } catch { throw .io("\(error)") }
-        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io("\(lockPath): cannot open the report lock: \(String(cString: strerror(errno)))") }
-        guard flock(fd, LOCK_EX) == 0 else {
-            close(fd)
-            throw .io("\(lockPath): cannot lock: \(String(cString: strerror(errno)))")
+        do {
+            try FileIO.createDirectories(parent)
+            return try FileLock.acquire(FilePaths.parent(of: real) + "/.\(FilePaths.lastComponent(of: real)).lock")
+        } catch {
+            throw .io("\(error)")
         }
-        return Lock(fd: fd)
     }
 
     /// A fresh name for a report being retired.

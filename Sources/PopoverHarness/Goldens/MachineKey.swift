@@ -2,22 +2,24 @@ import Foundation
 import PopoverFiles
 import PopoverImage
 
-/// The secret that seals the golden digest cache: 32 random bytes in a file of their own
-/// beside it (`golden-pixels.key`), readable by its owner only. The cache file carries an
-/// HMAC-SHA256 of its content under this key, and the seed of its pixel digests is
-/// derived from it, so neither can be made or learned from the cache file alone.
+/// This machine's secret: 32 random bytes in a file of their own in the cache folder
+/// (`popover-goldens.key`), readable by its owner only. It seals what must not be taken
+/// from a file alone: the golden digest cache carries an HMAC-SHA256 of its content under
+/// it (and the seed of its pixel digests is derived from it), and every acceptance a
+/// review records carries one, so an undo acts only on acceptances this tool recorded
+/// here (a report's summary.json may come from anywhere).
 ///
 /// The key is used only if it is a regular file (not a link), owned by this user, not
 /// readable or writable by group or others, and exactly 32 bytes: a key someone else
 /// could read or have written vouches for nothing.
-struct GoldenPixelCacheKey: Equatable {
-    static let fileName = "golden-pixels.key"
+public struct MachineKey: Equatable, Sendable {
+    public static let fileName = "popover-goldens.key"
     static let size = 32
 
     let bytes: [UInt8]
 
-    enum Found {
-        case key(GoldenPixelCacheKey)
+    public enum Found {
+        case key(MachineKey)
         /// There is a key, but it cannot be trusted; the reason names the file.
         case untrusted(String)
         /// No key could be read or made (the folder cannot be made, say).
@@ -27,7 +29,7 @@ struct GoldenPixelCacheKey: Equatable {
     /// The key in `folder`, made (with the folder) if there is none yet. Making it is
     /// atomic: it is written under a temporary name and linked into place, so runs that
     /// start together all end up with the one key that was linked first.
-    static func readOrMake(in folder: String) -> Found {
+    public static func readOrMake(in folder: String) -> Found {
         let path = folder + "/" + fileName
         if let found = read(path) { return found }
         do {
@@ -76,7 +78,7 @@ struct GoldenPixelCacheKey: Equatable {
         var bytes = [UInt8](repeating: 0, count: size)
         let count = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, size) }
         guard count == size else { return .unavailable("\(path): cannot read its \(size) bytes") }
-        return .key(GoldenPixelCacheKey(bytes: bytes))
+        return .key(MachineKey(bytes: bytes))
     }
 
     /// The seed of the cache's pixel digests: secret as long as the key is.
@@ -85,7 +87,7 @@ struct GoldenPixelCacheKey: Equatable {
     }
 
     /// The seal of `content`: HMAC-SHA256 under this key.
-    func seal(_ content: [UInt8]) -> [UInt8] { HMACSHA256.code(content, key: bytes) }
+    public func seal(_ content: [UInt8]) -> [UInt8] { HMACSHA256.code(content, key: bytes) }
 
     /// Whether `seal` is `content`'s seal under this key.
     func verify(_ seal: [UInt8], of content: ArraySlice<UInt8>) -> Bool {
