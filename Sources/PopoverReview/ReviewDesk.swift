@@ -4,6 +4,7 @@ import PopoverHarness
 import PopoverReport
 import PopoverGeometry
 import PopoverSkins
+import PopoverImage
 
 /// Accepting a finished run's actual images as goldens, and undoing that, from the
 /// report folder the run left: the command line, an approvals file and the live server
@@ -63,13 +64,15 @@ public struct ReviewDesk: Sendable {
     }
 
     public func accept(_ choice: Choice, at date: Date = Date()) throws(ReviewError) -> ReviewOutcome {
-        try transaction { run, outcome in
+        try transaction { run, store, outcome in
             let chosen = try select(choice, in: run)
-            let acceptor = GoldenAcceptor(store: try store(for: run), cache: GoldenPixelCache(folder: cacheFolder))
+            let acceptor = GoldenAcceptor(store: store, cache: GoldenPixelCache(folder: cacheFolder))
+            let key = machineKey()
             let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
             let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            var steps: [Step] = []
             for (index, approval) in chosen {
-                var result = run.results[index]
+                let result = run.results[index]
                 if result.accepted != nil {
                     outcome.alreadyAccepted.append(result.id)
                     continue
@@ -86,28 +89,44 @@ public struct ReviewDesk: Sendable {
                     guard let c = cases[result.id], let drawn = try? catalog.facts(of: c) else {
                         throw AcceptRefusal.notInCatalog(id: result.id)
                     }
-                    try checkCause(result, drawn: drawn.facts, store: acceptor.store)
+                    try checkCause(result, drawn: drawn.facts, store: store)
                     let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval,
                                                  facts: drawn.facts)
-                    try keepPrevious(plan)
-                    result.accepted = try acceptor.carryOut(plan, at: date, key: machineKey())
-                    run.results[index] = result
-                    outcome.accepted.append(result.id)
+                    try keepPrevious(plan, store: store)
+                    let acceptance = acceptor.acceptance(of: plan, at: date, key: key)
+                    run.results[index].accepted = acceptance
+                    steps.append(Step(index: index, id: result.id, acceptance: acceptance, undo: false) {
+                        () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
+                    })
                 } catch let refusal as AcceptRefusal {
                     outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
                 }
             }
-            if let cache = acceptor.cache { try? cache.save() }
+            defer { if let cache = acceptor.cache { try? cache.save() } }
+            return steps
         }
     }
 
     /// Puts back the goldens that accepting the chosen cases replaced.
     public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
-        try transaction { run, outcome in
+        try transaction { run, store, outcome in
             let chosen = try select(choice, in: run, forUndo: true)
-            let acceptor = GoldenAcceptor(store: try store(for: run), cache: nil)
+            let acceptor = GoldenAcceptor(store: store, cache: nil)
+            let key = machineKey()
+            var steps: [Step] = []
             for (index, _) in chosen {
-                var result = run.results[index]
+                let result = run.results[index]
+                // An undo a killed operation had completed on disk, which recovery has just
+                // recorded: done.
+                if result.accepted == nil && outcome.recovered.contains(result.id) {
+                    outcome.undone.append(result.id)
+                    continue
+                }
+                guard let acceptance = result.accepted else {
+                    let refusal = AcceptRefusal.notAccepted(id: result.id)
+                    outcome.refused.append(.init(id: result.id, reason: refusal.description))
+                    continue
+                }
                 do {
                     let previousPath = report.path + "/" + Self.previousFile(for: result.id)
                     // Kept inside the report, not through a link out of it.
@@ -122,17 +141,19 @@ public struct ReviewDesk: Sendable {
                     let previousFacts = (try? FileIO.readBytes(path: factsPath)).flatMap {
                         try? GoldenFacts.decode($0, name: factsPath)
                     }
-                    try acceptor.undo(result, previous: previous, previousPath: previousPath, previousFacts: previousFacts,
-                                      key: machineKey())
-                    try? FileManager.default.removeItem(atPath: previousPath)
-                    try? FileManager.default.removeItem(atPath: factsPath)
-                    result.accepted = nil
-                    run.results[index] = result
-                    outcome.undone.append(result.id)
+                    // Checked now, so that a refusal changes nothing; the write comes later.
+                    _ = try acceptor.checkUndo(result, previous: previous, previousPath: previousPath, key: key)
+                    run.results[index].accepted = nil
+                    steps.append(Step(index: index, id: result.id, acceptance: acceptance, undo: true) {
+                        () throws(AcceptRefusal) in
+                        try acceptor.undoHoldingLock(result, previous: previous, previousPath: previousPath,
+                                                     previousFacts: previousFacts, key: key)
+                    })
                 } catch let refusal as AcceptRefusal {
                     outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
                 }
             }
+            return steps
         }
     }
 
@@ -159,12 +180,70 @@ public struct ReviewDesk: Sendable {
 
     // MARK: Steps
 
-    private func transaction(_ body: (inout RunRecord, inout ReviewOutcome) throws -> Void) throws(ReviewError) -> ReviewOutcome {
+    /// One golden to replace (accepting) or put back (undoing), decided and checked; its
+    /// write comes once the report can record it.
+    private struct Step {
+        let index: Int
+        let id: String
+        let acceptance: Acceptance
+        let undo: Bool
+        let write: () throws(AcceptRefusal) -> Void
+    }
+
+    /// One review operation, holding the report's lock and then the goldens folder's:
+    ///
+    /// 1. a journal a killed operation left is applied to the run (see `AcceptJournal`);
+    /// 2. `decide` checks the chosen cases, changes the run as if every write succeeds and
+    ///    returns the writes, having written no golden;
+    /// 3. the changed report is staged and the journal written: if either cannot be
+    ///    written (a full disk), no golden is replaced;
+    /// 4. the goldens are replaced; a write that fails is refused and taken out of the run
+    ///    (restaged);
+    /// 5. the report is published, and the journal removed.
+    private func transaction(_ decide: (inout RunRecord, GoldenStore, inout ReviewOutcome) throws -> [Step])
+        throws(ReviewError) -> ReviewOutcome {
         do {
-            return try report.modify { run in
-                var outcome = ReviewOutcome()
-                try body(&run, &outcome)
-                return outcome
+            return try report.withLock {
+                var run = try load()
+                let store = try store(for: run)
+                return try store.locked {
+                    var outcome = ReviewOutcome()
+                    let journal = try AcceptJournal.read(in: report)
+                    if let journal { outcome.recovered = recover(journal, in: &run, store: store) }
+                    let before = run
+                    let steps = try decide(&run, store, &outcome)
+                    guard !steps.isEmpty || journal != nil else { return outcome }
+                    do {
+                        try report.stage(run)
+                        try AcceptJournal(entries: steps.map { .init(id: $0.id, acceptance: $0.acceptance) }).write(in: report)
+                    } catch {
+                        report.discardStaged()
+                        if journal == nil { AcceptJournal.remove(in: report) }
+                        throw ReviewError.cannotRecord("\(error)")
+                    }
+                    CrashPoint.reach("review.staged")
+                    var failed = false
+                    for step in steps {
+                        do {
+                            try step.write()
+                            if step.undo { outcome.undone.append(step.id) } else { outcome.accepted.append(step.id) }
+                            CrashPoint.reach("review.golden-written")
+                        } catch {
+                            outcome.refused.append(.init(id: step.id, reason: "\(error)"))
+                            run.results[step.index].accepted = before.results[step.index].accepted
+                            failed = true
+                        }
+                    }
+                    if failed { try report.stage(run) }
+                    try report.publishStaged()
+                    CrashPoint.reach("review.published")
+                    AcceptJournal.remove(in: report)
+                    for step in steps where step.undo && outcome.undone.contains(step.id) {
+                        unlink(report.path + "/" + Self.previousFile(for: step.id))
+                        unlink(report.path + "/" + Self.previousFactsFile(for: step.id))
+                    }
+                    return outcome
+                }
             }
         } catch let error as ReviewError {
             throw error
@@ -173,6 +252,34 @@ public struct ReviewDesk: Sendable {
         } catch {
             throw .report(.io("\(error)"))
         }
+    }
+
+    /// Brings the run's record into line with the goldens on disk for each case a killed
+    /// review operation journaled: accepted when the golden is the acceptance's, not
+    /// accepted when it is the one the acceptance replaced. Returns the cases it settled.
+    private func recover(_ journal: AcceptJournal, in run: inout RunRecord, store: GoldenStore) -> [String] {
+        let indexByID = Dictionary(run.results.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var settled: [String] = []
+        for entry in journal.entries {
+            guard let index = indexByID[entry.id] else { continue }
+            let onDisk: String?
+            switch store.read(entry.id) {
+            case .found(let bytes): onDisk = SHA256.hex(bytes)
+            case .missing: onDisk = nil
+            case .unreadable: continue
+            }
+            let now: Acceptance?
+            if onDisk == entry.acceptance.goldenDigest {
+                now = entry.acceptance
+            } else if onDisk == entry.acceptance.previousGoldenDigest {
+                now = nil
+            } else {
+                continue
+            }
+            run.results[index].accepted = now
+            settled.append(entry.id)
+        }
+        return settled
     }
 
     /// The goldens folder: as named (`--goldens`), else `Goldens` when the run was
@@ -241,15 +348,22 @@ public struct ReviewDesk: Sendable {
         return path
     }
 
-    private func keepPrevious(_ plan: GoldenAcceptor.Plan) throws(AcceptRefusal) {
+    /// Keeps the golden a plan replaces, and its facts, inside the report for undo.
+    private func keepPrevious(_ plan: GoldenAcceptor.Plan, store: GoldenStore) throws(AcceptRefusal) {
         guard let previous = plan.previous else { return }
-        let path = report.path + "/" + Self.previousFile(for: plan.id)
         if let linked = FilePaths.linkedFolder(under: report.path, along: Self.previousFile(for: plan.id)) {
             throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(linked) is a symbolic link")
         }
+        var files = [(Self.previousFile(for: plan.id), previous)]
+        if let facts = try? FileIO.readBytes(path: store.factsPath(for: plan.id)) {
+            files.append((Self.previousFactsFile(for: plan.id), facts))
+        }
         do {
-            try FileIO.createDirectories(FilePaths.parent(of: path))
-            try FileIO.writeAtomically(previous, to: path)
+            for (relative, bytes) in files {
+                let path = report.path + "/" + relative
+                try FileIO.createDirectories(FilePaths.parent(of: path))
+                try FileIO.writeAtomically(bytes, to: path)
+            }
         } catch {
             throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(error)")
         }
@@ -267,6 +381,9 @@ public struct ReviewOutcome: Sendable, Codable, Equatable {
     public var alreadyAccepted: [String] = []
     public var undone: [String] = []
     public var refused: [Refused] = []
+    /// Cases whose record a killed review operation had left behind their goldens, now
+    /// brought into line (see `AcceptJournal`).
+    public var recovered: [String] = []
 
     public init() {}
 }
@@ -280,6 +397,8 @@ public enum ReviewError: Error, Equatable, CustomStringConvertible {
     case approvals(file: String, reason: String)
     case goldensFolderNotNamed(String)
     case unknownChange(String, known: [String])
+    /// The report could not be staged (a full disk, say): no golden was replaced.
+    case cannotRecord(String)
 
     public var description: String {
         switch self {
@@ -293,6 +412,8 @@ public enum ReviewError: Error, Equatable, CustomStringConvertible {
         case .unknownChange(let id, let known):
             "'\(id)' is not a change of the run" + (known.isEmpty ? " (it has none)" : " (its changes: "
                 + known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : "") + ")")
+        case .cannotRecord(let reason):
+            "\(reason); no golden was replaced, since the report could not record it"
         case .goldensFolderNotNamed(let folder):
             "the run was checked against the goldens folder \(String(reflecting: folder)); a report does not "
                 + "choose where goldens are written, so name it with --goldens"

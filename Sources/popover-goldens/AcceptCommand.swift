@@ -62,6 +62,9 @@ struct AcceptCommand: ParsableCommand {
             outcome = try userFacing { () throws(ReviewError) in try desk.accept(.matching(cases)) }
         }
         let folder = goldens ?? (try? desk.load().goldensFolder) ?? "Goldens"
+        for id in outcome.recovered {
+            print("recovered \(id): an earlier review was stopped midway; its record now matches \(folder)/\(id).png")
+        }
         for id in outcome.accepted { print("accepted  \(id) -> \(folder)/\(id).png") }
         for id in outcome.alreadyAccepted { print("already accepted  \(id)") }
         for id in outcome.undone { print("restored  \(folder)/\(id).png") }

@@ -128,6 +128,41 @@ struct DeskTests {
         #expect(escaped.refused.first?.reason.contains("is not a path inside the report folder") == true)
     }
 
+    @Test("acceptances a summary.json claims but this tool did not record here are never undone: no golden deleted or replaced")
+    func forgedAcceptances() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        // A real acceptance, sealed here, to copy from.
+        _ = try f.desk.accept(.matching([f.failed[0]]))
+        let real = try #require(try f.result(f.failed[0]).accepted)
+        let before = f.allGoldens()
+        let summary = f.reports + "/summary.json"
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
+        var cases = try #require(json["cases"] as? [[String: Any]])
+        let passedDigest = SHA256.hex(try #require(f.golden(f.passed)))
+        for i in cases.indices {
+            switch cases[i]["id"] as? String {
+            case f.passed?:
+                // A passing case claimed as accepted new: its undo would delete the golden.
+                cases[i]["accepted"] = ["at": real.at, "goldenDigest": passedDigest]
+            case f.failed[1]?:
+                // The real acceptance's seal, moved onto another case.
+                cases[i]["accepted"] = ["at": real.at, "previousGoldenDigest": real.previousGoldenDigest as Any,
+                                        "goldenDigest": SHA256.hex(try #require(f.golden(f.failed[1]))), "seal": real.seal as Any]
+            default: break
+            }
+        }
+        json["cases"] = cases
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: summary))
+        let outcome = try f.desk.undo(.exactly([f.passed, f.failed[1]]))
+        #expect(outcome.undone.isEmpty)
+        #expect(Set(outcome.refused.map(\.id)) == [f.passed, f.failed[1]])
+        #expect(outcome.refused.allSatisfy { $0.reason.contains("its seal does not verify") }, "\(outcome.refused)")
+        #expect(f.allGoldens() == before)
+        // The genuine acceptance still undoes.
+        #expect(try f.desk.undo(.exactly([f.failed[0]])).undone == [f.failed[0]])
+    }
+
     @Test("an approvals file that is not one names the file")
     func badApprovalsFile() {
         #expect(throws: ReviewError.approvals(file: "a.json", reason: "approves no case")) {

@@ -3,87 +3,6 @@ import PopoverFiles
 import PopoverGeometry
 import PopoverImage
 
-/// A reviewer's approval of one case, as the report exports it: the case, and the
-/// digests of the golden and of the actual image the reviewer looked at.
-public struct Approval: Sendable, Hashable, Codable {
-    public var id: String
-    /// The SHA-256 of the golden file the run compared against, or "none" when the run
-    /// found no golden.
-    public var expected: String
-    /// The SHA-256 of the actual image's file the run saved.
-    public var actual: String
-
-    public init(id: String, expected: String, actual: String) {
-        self.id = id
-        self.expected = expected
-        self.actual = actual
-    }
-
-    /// What the page shows for a case that had no golden.
-    public static let noGolden = "none"
-}
-
-/// Why a case was not accepted (or not restored); nothing was written for it.
-public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
-    case notAcceptable(id: String, status: CaseStatus)
-    case noActualImage(id: String)
-    case actualChanged(id: String, path: String, recorded: String, found: String)
-    case goldenChanged(id: String, path: String)
-    case approvalDiffers(id: String, what: String)
-    case unreadableActual(id: String, reason: String)
-    case notAccepted(id: String)
-    case previousLost(id: String, path: String)
-    case cannotWrite(id: String, reason: String)
-    case drawnDifferently(id: String)
-    case notInCatalog(id: String)
-    case causeDiffers(id: String)
-    case notSealed(id: String)
-
-    public var id: String {
-        switch self {
-        case .notAcceptable(let id, _), .noActualImage(let id), .actualChanged(let id, _, _, _), .goldenChanged(let id, _),
-             .approvalDiffers(let id, _), .unreadableActual(let id, _), .notAccepted(let id), .previousLost(let id, _),
-             .cannotWrite(let id, _), .drawnDifferently(let id), .notInCatalog(let id),
-             .causeDiffers(let id), .notSealed(let id):
-            id
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .notAcceptable(let id, let status):
-            "\(id): \(status.rawValue) cases cannot be accepted (only failed, missing and new ones)"
-        case .noActualImage(let id):
-            "\(id): the run kept no actual image to accept"
-        case .actualChanged(let id, let path, let recorded, let found):
-            "\(id): \(path) is not the image the run saved (its SHA-256 is \(found.prefix(12))…, the run recorded "
-                + "\(recorded.prefix(12))…); run the check again"
-        case .goldenChanged(let id, let path):
-            "\(id): \(path) is no longer the golden the run compared against (accepted or edited since); run the check again"
-        case .approvalDiffers(let id, let what):
-            "\(id): the approval names a different \(what) than the run's (stale or edited approvals); export them again"
-        case .unreadableActual(let id, let reason):
-            "\(id): the saved actual image cannot be read: \(reason)"
-        case .notAccepted(let id):
-            "\(id): was not accepted in this run's review, so there is nothing to undo"
-        case .previousLost(let id, let path):
-            "\(id): the previous golden kept at \(path) is missing or changed; restore it from version control"
-        case .cannotWrite(let id, let reason):
-            "\(id): cannot write the golden: \(reason)"
-        case .drawnDifferently(let id):
-            "\(id): this build draws the case from other geometry than the run did (its facts differ); run the check again"
-        case .notSealed(let id):
-            "\(id): this acceptance was not recorded by this tool on this machine (its seal does not verify), so undo "
-                + "leaves the golden alone; restore it from version control"
-        case .causeDiffers(let id):
-            "\(id): the report's cause for this case is not what its golden's facts and this build give (an edited "
-                + "or stale report); run the check again"
-        case .notInCatalog(let id):
-            "\(id): is not a case this build's skins draw; run the check again"
-        }
-    }
-}
-
 /// Takes a run's actual images as goldens, and puts the previous ones back, only when
 /// every file is still what the run and the reviewer saw.
 public struct GoldenAcceptor: Sendable {
@@ -98,7 +17,8 @@ public struct GoldenAcceptor: Sendable {
     /// What accepting a case will write, worked out and checked before anything is.
     public struct Plan: Sendable {
         public let id: String
-        public let pixels: RGBAImage
+        /// The new golden, encoded and checked.
+        public let golden: GoldenWriter.Prepared
         /// The golden being replaced (nil: there was none), kept for undo.
         public let previous: [UInt8]?
         public let previousDigest: String?
@@ -125,30 +45,34 @@ public struct GoldenAcceptor: Sendable {
         }
         let found = SHA256.hex(actualFile)
         guard found == recorded else { throw .actualChanged(id: id, path: actualPath, recorded: recorded, found: found) }
-        let pixels: RGBAImage
+        let golden: GoldenWriter.Prepared
         do {
-            pixels = try PNGFile.decode(actualFile, name: actualPath)
+            golden = try GoldenWriter.prepare(try PNGFile.decode(actualFile, name: actualPath), as: id, in: store)
         } catch {
             throw .unreadableActual(id: id, reason: "\(error)")
         }
         let current = try currentGolden(id)
         guard current.digest == result.goldenDigest else { throw .goldenChanged(id: id, path: store.path(for: id)) }
         guard GoldenFacts.digest(facts) == result.factsDigest else { throw .drawnDifferently(id: id) }
-        return Plan(id: id, pixels: pixels, previous: current.bytes, previousDigest: current.digest, facts: facts)
+        return Plan(id: id, golden: golden, previous: current.bytes, previousDigest: current.digest, facts: facts)
     }
 
-    /// Writes the planned golden and its facts, atomically, under the goldens folder's
-    /// lock and only if the golden is still the one the plan was made against. The
-    /// acceptance is sealed with this machine's key (when there is one), so that an undo
-    /// can tell it from one a travelled summary.json claims.
-    public func carryOut(_ plan: Plan, at date: Date = Date(), key: MachineKey?) throws(AcceptRefusal) -> Acceptance {
+    /// The acceptance `plan` will be once carried out, known before anything is written
+    /// (so it can be journaled first). It is sealed with this machine's key, when there is
+    /// one, so that an undo can tell it from one a travelled summary.json claims.
+    public func acceptance(of plan: Plan, at date: Date = Date(), key: MachineKey?) -> Acceptance {
+        var acceptance = Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: plan.previousDigest,
+                                    goldenDigest: plan.golden.digest)
+        acceptance.seal = key.map { Acceptance.seal(acceptance, of: plan.id, key: $0) }
+        return acceptance
+    }
+
+    /// Writes the planned golden and its facts, atomically, only if the golden is still
+    /// the one the plan was made against. The caller holds the goldens folder's lock.
+    public func carryOutHoldingLock(_ plan: Plan) throws(AcceptRefusal) {
         do {
-            let written = try GoldenWriter.write(plan.pixels, as: plan.id, in: store, cache: cache, facts: plan.facts,
-                                                 replacing: plan.previousDigest)
-            var acceptance = Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: plan.previousDigest,
-                                        goldenDigest: SHA256.hex(written))
-            acceptance.seal = key.map { Acceptance.seal(acceptance, of: plan.id, key: $0) }
-            return acceptance
+            try GoldenWriter.commitHoldingLock(plan.golden, in: store, cache: cache, facts: plan.facts,
+                                               replacing: plan.previousDigest)
         } catch HarnessError.goldenChanged {
             throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
         } catch {
@@ -160,34 +84,39 @@ public struct GoldenAcceptor: Sendable {
     /// the accepted golden is removed) and its facts, if the acceptance is one this tool
     /// recorded here (its seal verifies under `key`) and the golden is still the one it
     /// wrote. So an undo never touches a golden this tool did not write, whatever a
-    /// summary.json claims.
-    public func undo(_ result: CaseResult, previous: [UInt8]?, previousPath: String, previousFacts: GoldenFacts?,
-                     key: MachineKey?) throws(AcceptRefusal) {
+    /// summary.json claims. The caller holds the goldens folder's lock.
+    public func undoHoldingLock(_ result: CaseResult, previous: [UInt8]?, previousPath: String, previousFacts: GoldenFacts?,
+                                key: MachineKey?) throws(AcceptRefusal) {
         let id = result.id
+        let restored = try checkUndo(result, previous: previous, previousPath: previousPath, key: key)
         guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
-        guard let key, let seal = acceptance.seal, Acceptance.seal(acceptance, of: id, key: key) == seal else {
-            throw .notSealed(id: id)
-        }
-        var restored: [UInt8]?
-        if let expected = acceptance.previousGoldenDigest {
-            guard let previous, SHA256.hex(previous) == expected else { throw .previousLost(id: id, path: previousPath) }
-            // Only ever a PNG back where a golden was: the kept file came from the report
-            // folder, which may have travelled.
-            guard (try? PNGFile.decode(previous, name: previousPath)) != nil else { throw .previousLost(id: id, path: previousPath) }
-            restored = previous
-        }
         do {
-            try store.locked {
-                try store.replaceHoldingLock(id, png: restored, ifStill: acceptance.goldenDigest)
-                if let previousFacts, previousFacts.caseID == id, previousFacts.golden == acceptance.previousGoldenDigest {
-                    try store.writeFacts(previousFacts)
-                }
+            try store.replaceHoldingLock(id, png: restored, ifStill: acceptance.goldenDigest)
+            if let previousFacts, previousFacts.caseID == id, previousFacts.golden == acceptance.previousGoldenDigest {
+                try store.writeFacts(previousFacts)
             }
         } catch HarnessError.goldenChanged {
             throw .goldenChanged(id: id, path: store.path(for: id))
         } catch {
             throw .cannotWrite(id: id, reason: "\(error)")
         }
+    }
+
+    /// Checks that `result`'s acceptance may be undone (see `undoHoldingLock`), writing
+    /// nothing; returns the golden to put back (nil: remove the accepted one).
+    public func checkUndo(_ result: CaseResult, previous: [UInt8]?, previousPath: String,
+                          key: MachineKey?) throws(AcceptRefusal) -> [UInt8]? {
+        let id = result.id
+        guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
+        guard let key, let seal = acceptance.seal, Acceptance.seal(acceptance, of: id, key: key) == seal else {
+            throw .notSealed(id: id)
+        }
+        guard let expected = acceptance.previousGoldenDigest else { return nil }
+        guard let previous, SHA256.hex(previous) == expected else { throw .previousLost(id: id, path: previousPath) }
+        // Only ever a PNG back where a golden was: the kept file came from the report
+        // folder, which may have travelled.
+        guard (try? PNGFile.decode(previous, name: previousPath)) != nil else { throw .previousLost(id: id, path: previousPath) }
+        return previous
     }
 
     private func currentGolden(_ id: String) throws(AcceptRefusal) -> (bytes: [UInt8]?, digest: String?) {

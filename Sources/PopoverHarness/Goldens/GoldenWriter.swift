@@ -4,33 +4,50 @@ import PopoverImage
 
 /// Writes goldens: one way for recording and for accepting alike.
 public enum GoldenWriter {
-    /// Encodes `image` as the golden of `id` (the goldens' compression), writes it
-    /// atomically, decodes what was written and checks it gives back `image`'s pixels,
-    /// and tells `cache` what that decode established; then writes the facts the image was
-    /// drawn from, tied to the new file's SHA-256. Returns the file's bytes.
-    ///
-    /// The two files cannot be replaced in one rename; a run stopped between them leaves
-    /// facts tied to the old golden, which every later run sees as stale (and `record`
-    /// rewrites), never as the new golden's.
-    ///
-    /// `replacing` is the SHA-256 of the golden the writer judged or planned against (nil:
-    /// there was none): the golden and its facts are written under the goldens folder's
-    /// lock, and only if the golden is still that one (`HarnessError.goldenChanged`
-    /// otherwise), so concurrent writers never lose each other's work.
-    @discardableResult
-    public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
-                             cache: GoldenPixelCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
+    /// A golden encoded and checked, not yet written.
+    public struct Prepared: Sendable {
+        public let id: String
+        public let png: [UInt8]
+        /// The SHA-256 of `png`: what the golden's file will be.
+        public let digest: String
+        let decoded: RGBAImage
+    }
+
+    /// Encodes `image` as the golden of `id` (the goldens' compression) and decodes the
+    /// bytes again to check they give back `image`'s pixels, so nothing is ever written
+    /// that would not read back as what was drawn.
+    public static func prepare(_ image: RGBAImage, as id: String, in store: GoldenStore) throws -> Prepared {
         let png = PNGFile.encode(image)
         let decoded = try PNGFile.decode(png, name: store.path(for: id))
         guard decoded == image else {
             throw HarnessError.io("\(store.path(for: id)): the encoded golden does not decode to the drawn pixels; nothing written")
         }
-        let digest = SHA256.hex(png)
-        try store.locked {
-            try store.replaceHoldingLock(id, png: png, ifStill: expected)
-            try store.writeFacts(GoldenFacts(caseID: id, golden: digest, facts: facts))
-        }
-        cache?.learn(file: digest, decoded: decoded)
-        return png
+        return Prepared(id: id, png: png, digest: SHA256.hex(png), decoded: decoded)
+    }
+
+    /// Writes a prepared golden atomically, then the facts it was drawn from, tied to its
+    /// SHA-256; tells `cache` what the decode established. The caller holds the goldens
+    /// folder's lock, and the golden is written only if the one on disk is still the one
+    /// with SHA-256 `expected` (nil: still none; `HarnessError.goldenChanged` otherwise),
+    /// so concurrent writers never lose each other's work.
+    ///
+    /// The two files cannot be replaced in one rename; a run stopped between them leaves
+    /// facts tied to the old golden, which every later run sees as stale (and `record`
+    /// rewrites), never as the new golden's.
+    public static func commitHoldingLock(_ golden: Prepared, in store: GoldenStore, cache: GoldenPixelCache?,
+                                         facts: Facts, replacing expected: String?) throws {
+        try store.replaceHoldingLock(golden.id, png: golden.png, ifStill: expected)
+        try store.writeFacts(GoldenFacts(caseID: golden.id, golden: golden.digest, facts: facts))
+        cache?.learn(file: golden.digest, decoded: golden.decoded)
+    }
+
+    /// `prepare` and `commitHoldingLock` under the folder's lock, for a writer of one
+    /// golden at a time (record). Returns the file's bytes.
+    @discardableResult
+    public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
+                             cache: GoldenPixelCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
+        let golden = try prepare(image, as: id, in: store)
+        try store.locked { try commitHoldingLock(golden, in: store, cache: cache, facts: facts, replacing: expected) }
+        return golden.png
     }
 }

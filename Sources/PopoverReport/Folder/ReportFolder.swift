@@ -123,12 +123,63 @@ public struct ReportFolder: Sendable {
     /// index.html for the changed run, each file atomically. Nothing is rewritten when
     /// `body` throws. Two reviewers at once take turns.
     public func modify<T>(_ body: (inout RunRecord) throws -> T) throws -> T {
+        try withLock {
+            var run = try load()
+            let result = try body(&run)
+            try ReportWriter.writeFiles(run, into: path, reportsFolder: path, atomically: true)
+            return result
+        }
+    }
+
+    /// Runs `body` holding the report's lock (taken by the folder's real path, so two
+    /// writers reaching it through a symbolic link still take turns).
+    public func withLock<T>(_ body: () throws -> T) throws -> T {
         let lock = try takeLock()
         defer { lock.release() }
-        var run = try load()
-        let result = try body(&run)
-        try ReportWriter.writeFiles(run, into: path, reportsFolder: path, atomically: true)
-        return result
+        return try body()
+    }
+
+    // MARK: Staging a change
+
+    /// Where `stage` writes the report's files before `publishStaged` puts them in place:
+    /// inside the report's `accepted/` folder, on the same file system, so publishing is
+    /// renames that need no space.
+    public static let stagedPrefix = "accepted/staged-"
+
+    /// Writes the files of the changed run `run` beside the report, synced, without
+    /// publishing them: a caller that must not act unless the report can record it (an
+    /// acceptance replacing goldens) stages first, and acts only if staging succeeded.
+    /// The caller holds the lock.
+    public func stage(_ run: RunRecord) throws(ReportError) {
+        discardStaged()
+        do {
+            try FileIO.createDirectories(path + "/accepted")
+            for (name, bytes) in ReportWriter.files(run) {
+                try FileIO.writeAtomically(bytes, to: path + "/" + Self.stagedPrefix + name)
+            }
+        } catch {
+            discardStaged()
+            throw .io("cannot write the report: \(error)")
+        }
+    }
+
+    /// Puts the staged files in place, the record (summary.json) first. The caller holds
+    /// the lock.
+    public func publishStaged() throws(ReportError) {
+        do {
+            for name in ReportWriter.fileNames {
+                try FileIO.move(path + "/" + Self.stagedPrefix + name, to: path + "/" + name)
+            }
+        } catch {
+            throw .io("cannot write the report: \(error)")
+        }
+    }
+
+    /// Removes staged files a change left unpublished.
+    public func discardStaged() {
+        for name in ReportWriter.fileNames {
+            unlink(path + "/" + Self.stagedPrefix + name)
+        }
     }
 
     // MARK: Publishing

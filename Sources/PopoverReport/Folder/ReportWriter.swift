@@ -9,13 +9,8 @@ enum ReportWriter {
     /// into a published report (each file replaced atomically).
     static func writeFiles(_ run: RunRecord, into folder: String, reportsFolder: String,
                            atomically: Bool) throws(ReportError) {
-        let files: [(String, [UInt8])] = [
-            ("summary.json", run.encoded()),
-            ("junit.xml", Array(JUnitXML.render(run).utf8)),
-            ("index.html", Array(ReportPage.render(run).utf8)),
-        ]
         do {
-            for (name, bytes) in files {
+            for (name, bytes) in files(run) {
                 if atomically {
                     try FileIO.writeAtomically(bytes, to: folder + "/" + name)
                 } else {
@@ -25,5 +20,17 @@ enum ReportWriter {
         } catch {
             throw .io("cannot write the report: \(error)")
         }
+    }
+
+    /// The files' names, the record first.
+    static let fileNames = ["summary.json", "junit.xml", "index.html"]
+
+    /// The files, by name, the record first.
+    static func files(_ run: RunRecord) -> [(name: String, bytes: [UInt8])] {
+        [
+            ("summary.json", run.encoded()),
+            ("junit.xml", Array(JUnitXML.render(run).utf8)),
+            ("index.html", Array(ReportPage.render(run).utf8)),
+        ]
     }
 }
