@@ -126,17 +126,19 @@ public enum ImageComparison {
     private static func verdict(width: Int, height: Int, tally: Tally, tolerance: Tolerance,
                                 map: DiffMap?) -> ComparisonResult {
         let metrics = ComparisonMetrics(width: width, height: height, tally: tally, tolerance: tolerance)
-        var failures: [String] = []
-        if let problem = describe(metrics.differentPixels, allowed: tolerance.differentPixels, what: "different pixels") {
-            failures.append(problem)
-        }
-        if let problem = describe(metrics.maxChannelDelta, allowed: tolerance.maxChannelDelta, what: "max channel delta") {
-            failures.append(problem)
-        }
+        let failures = failures(metrics, tolerance: tolerance)
         var final = metrics
         final.pass = failures.isEmpty
         return ComparisonResult(pass: failures.isEmpty, metrics: final, diffMap: map,
                                 failures: failures, tolerance: tolerance)
+    }
+
+    /// What in `metrics` lies outside `tolerance`, one phrase each; empty: the case passes.
+    /// The verdict is decided from the counts alone, so a reader holding only the counts
+    /// (a merge re-deriving a shard's verdict) decides it the same way.
+    public static func failures(_ metrics: ComparisonMetrics, tolerance: Tolerance) -> [String] {
+        [describe(metrics.differentPixels, allowed: tolerance.differentPixels, what: "different pixels"),
+         describe(metrics.maxChannelDelta, allowed: tolerance.maxChannelDelta, what: "max channel delta")].compactMap { $0 }
     }
 
     /// "12 different pixels, above the allowed 0-5", nil when within range.

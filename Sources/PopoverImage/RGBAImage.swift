@@ -28,6 +28,13 @@ public struct RGBAImage: Sendable, Equatable {
 
     public var pixelCount: Int { width * height }
 
+    /// XXH64 of the pixels, seeded with `seed` mixed with the size (so equal bytes of
+    /// another shape differ). Seed 0 is the public digest records carry; the digest cache
+    /// uses its own secret seed.
+    public func pixelDigest(seed: UInt64 = 0) -> UInt64 {
+        XXH64.digest(pixels, seed: seed ^ (UInt64(width) << 32 | UInt64(height)))
+    }
+
     /// The four channels of the pixel at column `x`, row `y`.
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4

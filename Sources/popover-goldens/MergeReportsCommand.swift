@@ -10,7 +10,10 @@ struct MergeReportsCommand: ParsableCommand {
         The merged report, summary.json and junit.xml are what one machine running every
         case would have written. Refused (exit 2, naming the problem): a shard missing or
         given twice, a shard of a different run (goldens, tolerances, record mode or case
-        catalog differ), a case judged twice or by no shard.
+        catalog differ), a case judged twice or by no shard, and any verdict that this
+        checkout's goldens and tolerances (the same options as check) do not give from
+        what the shard recorded: the golden it compared against, the digest of what it
+        drew, its metrics and its saved images.
         Exit status: 0 every case passed, 1 a case failed, 2 refused or errors.
         """)
 
@@ -20,12 +23,24 @@ struct MergeReportsCommand: ParsableCommand {
     @Option(help: "Where to write the merged report.")
     var out = "Reports"
 
+    @Option(help: "The goldens folder the shards were checked against.")
+    var goldens = "Goldens"
+
+    @OptionGroup var tolerance: ToleranceOptions
+
     func validate() throws {
         guard !shards.isEmpty else { throw ValidationError("name the shards' report folders") }
     }
 
     func run() throws {
-        let merged = try userFacing { try MergedReport.merge(shards.map(ReportFolder.init), into: ReportFolder(out)) }
+        let store = GoldenStore(folder: goldens)
+        let policy = try userFacing { () throws(HarnessError) in
+            try TolerancePolicy.load(goldensFolder: goldens, suite: try? tolerance.tolerance())
+        }
+        let merged = try userFacing {
+            try MergedReport.merge(shards.map(ReportFolder.init), into: ReportFolder(out),
+                                   verdicts: ShardVerdicts(store: store, tolerances: policy))
+        }
         RunPrinter.print(merged, verb: "merged \(shards.count) shards", reportPath: out + "/index.html")
         if merged.exitCode != 0 { throw ExitCode(merged.exitCode) }
     }

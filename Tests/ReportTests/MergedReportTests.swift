@@ -33,7 +33,8 @@ struct MergedReportTests {
             #expect(run.shard?.index == index && !run.results.isEmpty)
             shards.append(ReportFolder(folder.file("shard\(index)")))
         }
-        let merged = try MergedReport.merge(shards.reversed(), into: ReportFolder(folder.file("merged")))
+        let merged = try MergedReport.merge(shards.reversed(), into: ReportFolder(folder.file("merged")),
+                                            verdicts: Self.verdicts(folder))
 
         #expect(merged.counts == whole.counts)
         #expect(merged.exitCode == whole.exitCode && whole.exitCode == 1)
@@ -53,6 +54,100 @@ struct MergedReportTests {
         }
         let junit = try String(contentsOfFile: folder.file("merged/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"\(whole.results.count)\" failures=\"2\""))
+    }
+
+    static func verdicts(_ folder: TemporaryFolder) throws -> ShardVerdicts {
+        ShardVerdicts(store: GoldenStore(folder: folder.file("goldens")),
+                      tolerances: try TolerancePolicy.load(goldensFolder: folder.file("goldens"), suite: nil))
+    }
+
+    /// Three shards of a failing run, as the test above makes them.
+    static func shards(_ folder: TemporaryFolder) throws -> (shards: [ReportFolder], altered: [String]) {
+        let catalog = CaseCatalog(skins: [FlatSkin()])
+        var options = checkOptions(goldens: folder.file("goldens"), mode: .missing, filter: "flat/up", cache: folder.file("cache"))
+        let recorded = try CheckRunner(catalog: catalog, options: options).run()
+        let altered = [recorded.results[3].id, recorded.results[17].id]
+        for id in altered {
+            var image = try PNGFile.read(path: folder.file("goldens/\(id).png"))
+            image.pixels.replaceSubrange(0..<4, with: [0, 255, 0, 255])
+            try PNGFile.write(image, to: folder.file("goldens/\(id).png"))
+        }
+        options.recordMode = .never
+        var shards: [ReportFolder] = []
+        for index in 1...3 {
+            var shardOptions = options
+            shardOptions.shard = try Shard(index: index, count: 3)
+            _ = try publishing(CheckRunner(catalog: catalog, options: shardOptions), to: folder.file("shard\(index)"))
+            shards.append(ReportFolder(folder.file("shard\(index)")))
+        }
+        return (shards, altered)
+    }
+
+    /// Edits case `id` in whichever shard judged it.
+    static func edit(_ id: String, in shards: [ReportFolder], _ change: (inout [String: Any]) -> Void) throws {
+        for shard in shards {
+            let path = shard.path + "/summary.json"
+            var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            var cases = try #require(json["cases"] as? [[String: Any]])
+            guard let i = cases.firstIndex(where: { $0["id"] as? String == id }) else { continue }
+            change(&cases[i])
+            json["cases"] = cases
+            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        }
+    }
+
+    func refusal(_ folder: TemporaryFolder, _ shards: [ReportFolder]) throws -> String {
+        do {
+            _ = try MergedReport.merge(shards, into: ReportFolder(folder.file("merged")), verdicts: Self.verdicts(folder))
+        } catch let refusal as MergeRefusal {
+            return refusal.description
+        }
+        Issue.record("the merge should have been refused")
+        return ""
+    }
+
+    @Test("a shard edited to say a failed case passed is refused, naming the case; so is one whose metrics were zeroed too")
+    func forgedPass() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let (shards, altered) = try Self.shards(folder)
+        try Self.edit(altered[0], in: shards) { $0["status"] = "passed" }
+        try Self.edit(altered[1], in: shards) { c in
+            c["status"] = "passed"
+            var m = c["metrics"] as! [String: Any]
+            m["differentPixels"] = 0
+            m["maxChannelDelta"] = 0
+            m["pass"] = true
+            c["metrics"] = m
+        }
+        let said = try refusal(folder, shards)
+        #expect(said.hasPrefix("2 verdicts do not add up"), "\(said)")
+        #expect(said.contains("\(altered[0]): claims passed, but its digests and metrics give failed"), "\(said)")
+        #expect(said.contains("\(altered[1]): compared again here, its actual image does not give the metrics it claims"),
+                "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("merged/summary.json")))
+    }
+
+    @Test("a failed case whose actual image was removed, a passing case said to fail, a golden changed since: refused")
+    func otherForgeries() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let (shards, altered) = try Self.shards(folder)
+        let passing = try #require(try shards[0].load().results.first { $0.status == .passed }?.id)
+        try Self.edit(altered[0], in: shards) { c in
+            var images = c["images"] as! [String: Any]
+            images["actual"] = nil
+            c["images"] = images
+        }
+        try Self.edit(passing, in: shards) { $0["status"] = "failed" }
+        // The second altered golden put back as recorded: the shard compared against another.
+        var image = try PNGFile.read(path: folder.file("goldens/\(altered[1]).png"))
+        image.pixels.replaceSubrange(0..<4, with: [1, 2, 3, 255])
+        try PNGFile.write(image, to: folder.file("goldens/\(altered[1]).png"))
+        let said = try refusal(folder, shards)
+        #expect(said.contains("\(altered[0]): failed, but its actual image is not in the shard"), "\(said)")
+        #expect(said.contains("\(passing): claims failed, but its digests and metrics give passed"), "\(said)")
+        #expect(said.contains("\(altered[1]): judged against another golden than"), "\(said)")
     }
 
     /// The overview section's markup.

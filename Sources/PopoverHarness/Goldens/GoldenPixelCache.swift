@@ -126,7 +126,7 @@ public final class GoldenPixelCache: Sendable {
     /// The digest facts hold: XXH64 of the straight pixels, seeded with this cache's seed
     /// and the image's size.
     public func pixelDigest(of image: RGBAImage) -> UInt64 {
-        XXH64.digest(image.pixels, seed: seed ^ (UInt64(image.width) << 32 | UInt64(image.height)))
+        image.pixelDigest(seed: seed)
     }
 
     /// Runs `body` holding the cache folder's lock.

@@ -6,7 +6,7 @@ import PopoverSkins
 /// `metrics` at the same level.
 extension CaseResult: Codable {
     enum Key: String, CodingKey {
-        case status, message, tolerance, metrics, changedRegion, golden, goldenDigest, confirmedFromCache
+        case status, message, tolerance, metrics, changedRegion, golden, goldenDigest, drawnDigest = "drawn", confirmedFromCache
         case width, height, seconds, images, accepted, cause, explanation, change, factsDigest, outline, ignoredParts
     }
 
@@ -20,6 +20,7 @@ extension CaseResult: Codable {
                   metrics: try c.decodeIfPresent(ComparisonMetrics.self, forKey: .metrics))
         changedRegion = try c.decodeIfPresent(PixelRegion.self, forKey: .changedRegion)
         goldenDigest = try c.decodeIfPresent(String.self, forKey: .goldenDigest)
+        drawnDigest = try c.decodeIfPresent(String.self, forKey: .drawnDigest)
         confirmedFromCache = try c.decodeIfPresent(Bool.self, forKey: .confirmedFromCache) ?? false
         width = try c.decodeIfPresent(Int.self, forKey: .width) ?? 0
         height = try c.decodeIfPresent(Int.self, forKey: .height) ?? 0
@@ -44,6 +45,7 @@ extension CaseResult: Codable {
         try c.encodeIfPresent(changedRegion, forKey: .changedRegion)
         try c.encode(goldenPath, forKey: .golden)
         try c.encodeIfPresent(goldenDigest, forKey: .goldenDigest)
+        try c.encodeIfPresent(drawnDigest, forKey: .drawnDigest)
         try c.encode(confirmedFromCache, forKey: .confirmedFromCache)
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)

@@ -142,6 +142,8 @@ enum RecordCheck {
             }
             guard seen.insert(result.id).inserted else { throw Problem(reason: "the case \(result.id) is listed twice") }
             try seconds(result.seconds, at: "\(at).seconds")
+            try hex(result.goldenDigest, digits: 64, at: "\(at).goldenDigest")
+            try hex(result.drawnDigest, digits: 16, at: "\(at).drawn")
             try within(result.width, 0...largestSide, at: "\(at).width")
             try within(result.height, 0...largestSide, at: "\(at).height")
             if let m = result.metrics {
@@ -200,6 +202,13 @@ enum RecordCheck {
 
     private static func seconds(_ value: Double, at key: String) throws(Problem) {
         try finite(value, 0...longestSeconds, at: key)
+    }
+
+    private static func hex(_ value: String?, digits: Int, at key: String) throws(Problem) {
+        guard let value else { return }
+        guard value.utf8.count == digits, value.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            throw Problem(reason: "\(key): \(String(reflecting: value)) is not \(digits) lowercase hex digits")
+        }
     }
 
     private static func plain(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : "\(v)" }

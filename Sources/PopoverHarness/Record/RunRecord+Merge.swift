@@ -10,6 +10,9 @@ public enum MergeRefusal: Error, Equatable, CustomStringConvertible {
     case caseJudgedTwice(id: String, sources: [String])
     case casesNotJudged(ids: [String], total: Int)
     case caseNotInRun(id: String, source: String)
+    /// Verdicts a shard claims that its digests, metrics and images do not give (see
+    /// `ShardVerdicts`).
+    case verdictsDoNotAddUp(problems: [String])
 
     public var description: String {
         switch self {
@@ -31,6 +34,9 @@ public enum MergeRefusal: Error, Equatable, CustomStringConvertible {
                 + ids.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
         case .caseNotInRun(let id, let source):
             "\(source): judged \(id), which is not a case of the run"
+        case .verdictsDoNotAddUp(let problems):
+            "\(problems.count) verdict\(problems.count == 1 ? " does" : "s do") not add up:\n  "
+                + problems.prefix(10).joined(separator: "\n  ") + (problems.count > 10 ? "\n  …" : "")
         }
     }
 }

@@ -69,6 +69,7 @@ final class CaseJudge: Sendable {
         }
         result.width = actual.width
         result.height = actual.height
+        result.drawnDigest = XXH64.hex(actual.pixelDigest())
         if let folderProblem {
             result.message = folderProblem
             keep(CaseImages(actual: actual), into: &result)

@@ -1,0 +1,113 @@
+import Foundation
+import PopoverDiff
+import PopoverFiles
+import PopoverImage
+import Synchronization
+
+/// Re-derives, before a merge, the verdicts a shard's summary.json claims, from what the
+/// merging checkout holds: its goldens, its tolerances, and the images the shard saved.
+///
+/// A shard is a file from another machine, and a file can be edited. What each case
+/// carries (the SHA-256 of the golden it compared against, the digest of the pixels it
+/// drew, its metrics) must add up here:
+/// - the golden it names is this checkout's `Goldens/<id>.png`, byte for byte; a case
+///   said to be missing has no golden here;
+/// - drawn pixels equal to the golden's pass exactly when an identical pair passes, with
+///   metrics of no difference;
+/// - drawn pixels that differ: the verdict must be what the metrics give under this
+///   checkout's tolerance, and a failed case's saved actual image must be those pixels,
+///   compared again here with the same counts (when no part is ignored: the ignore
+///   mask needs the skins).
+///
+/// What it cannot see: a shard that lies about what it drew, consistently (its drawn
+/// digest set to its golden's, its metrics to "identical"). Only drawing the case again
+/// can tell that, which is what `check` does.
+public struct ShardVerdicts: Sendable {
+    public let store: GoldenStore
+    public let tolerances: TolerancePolicy
+
+    public init(store: GoldenStore, tolerances: TolerancePolicy) {
+        self.store = store
+        self.tolerances = tolerances
+    }
+
+    /// The digest a shard's record carries of the tolerances it was checked with.
+    public var tolerancesDigest: String { SHA256.hex(Array(tolerances.canonicalText.utf8)) }
+
+    /// What does not add up in the shard `run` read from `source`, one line each, naming
+    /// the case. `actualImage` reads a case's saved actual image from the shard (nil when
+    /// it has none or it cannot be read).
+    public func problems(in run: RunRecord, source: String,
+                         actualImage: @Sendable (CaseResult) -> RGBAImage?) -> [String] {
+        if let shard = run.shard, shard.identity.tolerances != tolerancesDigest {
+            return ["\(source): was checked with other tolerances than this checkout's \(store.folder)/"
+                + "\(GoldenStore.toleranceFile) and options (give merge-reports the tolerance options the shards had)"]
+        }
+        let results = run.results
+        let found = Mutex([String?](repeating: nil, count: results.count))
+        DispatchQueue.concurrentPerform(iterations: results.count) { i in
+            if let problem = problem(results[i], actualImage: actualImage) {
+                found.withLock { $0[i] = "\(source): \(results[i].id): \(problem)" }
+            }
+        }
+        return found.withLock { $0.compactMap { $0 } }
+    }
+
+    private func problem(_ result: CaseResult, actualImage: (CaseResult) -> RGBAImage?) -> String? {
+        let golden = store.path(for: result.id)
+        switch result.status {
+        case .missing:
+            if case .found = store.read(result.id) { return "said to have no golden, but \(golden) is here" }
+            return nil
+        case .passed, .failed:
+            break
+        case .new, .recorded, .error:
+            return nil
+        }
+        guard let drawn = result.drawnDigest, let claimed = result.goldenDigest else {
+            return "\(result.status.rawValue) without the digests of its golden and its drawing (a shard of an older "
+                + "version?): check it again"
+        }
+        let bytes: [UInt8]
+        switch store.read(result.id) {
+        case .found(let found): bytes = found
+        case .missing: return "judged against a golden, but \(golden) is not here"
+        case .unreadable(let error): return "\(error)"
+        }
+        guard SHA256.hex(bytes) == claimed else { return "judged against another golden than \(golden) here" }
+        guard let expected = try? PNGFile.decode(bytes, name: golden) else { return "\(golden) cannot be decoded" }
+        let tolerance = tolerances.tolerance(forCase: result.id, skin: result.info.skin)
+        let passes: Bool
+        if XXH64.hex(expected.pixelDigest()) == drawn {
+            let identical = ImageComparison.identical(width: expected.width, height: expected.height, tolerance: tolerance)
+            if let m = result.metrics, m.differentPixels != 0 || m.excusedPixels != 0 || m.maxChannelDelta != 0 {
+                return "drew exactly its golden's pixels, yet its metrics count differences"
+            }
+            passes = identical.pass
+        } else {
+            // (Its metrics may count no difference: pixels transparent in both images count as equal.)
+            guard let metrics = result.metrics else { return "drew other pixels than its golden's, yet has no metrics" }
+            passes = ImageComparison.failures(metrics, tolerance: tolerance).isEmpty
+            // A saved actual image, whatever the status, must be what the case drew and give
+            // the metrics again; a failed case must have one.
+            if let actual = actualImage(result) {
+                guard XXH64.hex(actual.pixelDigest()) == drawn else { return "its actual image is not what it drew" }
+                if result.ignoredParts.isEmpty {
+                    guard let again = try? ImageComparison.compare(expected: expected, actual: actual, tolerance: tolerance),
+                          again.metrics?.differentPixels == metrics.differentPixels,
+                          again.metrics?.maxChannelDelta == metrics.maxChannelDelta else {
+                        return "compared again here, its actual image does not give the metrics it claims"
+                    }
+                }
+            } else if result.status == .failed {
+                return "failed, but its actual image is not in the shard"
+            }
+        }
+        let derived: CaseStatus = passes ? .passed : .failed
+        guard derived == result.status else {
+            return "claims \(result.status.rawValue), but its digests and metrics give \(derived.rawValue) under "
+                + "this checkout's tolerance (\(tolerance.description))"
+        }
+        return nil
+    }
+}
