@@ -67,7 +67,7 @@ struct RunOptions: ParsableArguments {
         }
         options.suiteTolerance = try tolerance.tolerance()
         options.keepsImagesOfPassingCases = reportAllImages
-        options.cacheFolder = noCache ? nil : (cache ?? GoldenPixelCache.defaultFolder())
+        options.cacheFolder = noCache ? nil : (cache ?? GoldenDigestCache.defaultFolder())
         return options
     }
 }

@@ -19,7 +19,7 @@ public enum GoldenWriter {
     /// otherwise), so concurrent writers never lose each other's work.
     @discardableResult
     public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
-                             cache: GoldenPixelCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
+                             cache: GoldenDigestCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
         let png = PNGFile.encode(image)
         let decoded = try PNGFile.decode(png, name: store.path(for: id))
         guard decoded == image else {
