@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["PopoverGeometry", "TestSupport"]),
         .testTarget(name: "ImageTests", dependencies: ["PopoverImage"]),
         .testTarget(name: "FileTests", dependencies: ["PopoverImage", "PopoverFiles", "CLibDeflate", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage"]),
+        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage", "TestSupport"]),
         .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage", "PopoverFiles", "TestSupport"]),
         .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage", "TestSupport"]),
         .testTarget(

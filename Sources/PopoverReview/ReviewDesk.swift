@@ -29,7 +29,7 @@ public struct ReviewDesk: Sendable {
     public let skinsFolder: String
 
     public init(reportsFolder: String, goldensFolder: String? = nil,
-                cacheFolder: String? = GoldenPixelCache.defaultFolder(), skinsFolder: String = SkinCatalog.defaultSkinsFolder,
+                cacheFolder: String? = GoldenDigestCache.defaultFolder(), skinsFolder: String = SkinCatalog.defaultSkinsFolder,
                 catalog: CaseCatalog? = nil) {
         report = ReportFolder(reportsFolder)
         self.goldensFolder = goldensFolder
@@ -66,7 +66,7 @@ public struct ReviewDesk: Sendable {
     public func accept(_ choice: Choice, at date: Date = Date()) throws(ReviewError) -> ReviewOutcome {
         try transaction { run, store, outcome in
             let chosen = try select(choice, in: run)
-            let acceptor = GoldenAcceptor(store: store, cache: GoldenPixelCache(folder: cacheFolder))
+            let acceptor = GoldenAcceptor(store: store, cache: GoldenDigestCache(folder: cacheFolder))
             let key = machineKey()
             let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
             let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -174,7 +174,7 @@ public struct ReviewDesk: Sendable {
 
     /// The key acceptances are sealed with: this machine's, kept beside the digest cache.
     private func machineKey() -> MachineKey? {
-        if case .key(let key) = MachineKey.readOrMake(in: cacheFolder ?? GoldenPixelCache.defaultFolder()) { return key }
+        if case .key(let key) = MachineKey.readOrMake(in: cacheFolder ?? GoldenDigestCache.defaultFolder()) { return key }
         return nil
     }
 

@@ -32,7 +32,7 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Also keep images of passing cases in the report.")
     var reportAllImages = false
 
-    @Option(help: "Where facts learned by decoding goldens are kept (default: $POPOVER_GOLDENS_CACHE, else ~/.cache/popover-goldens).")
+    @Option(help: "Where the digest cache (facts learned by decoding goldens) is kept (default: $POPOVER_GOLDENS_CACHE, else ~/.cache/popover-goldens).")
     var cache: String?
 
     @Flag(help: "Keep no digest cache: decode every golden.")
@@ -67,7 +67,7 @@ struct RunOptions: ParsableArguments {
         }
         options.suiteTolerance = try tolerance.tolerance()
         options.keepsImagesOfPassingCases = reportAllImages
-        options.cacheFolder = noCache ? nil : (cache ?? GoldenPixelCache.defaultFolder())
+        options.cacheFolder = noCache ? nil : (cache ?? GoldenDigestCache.defaultFolder())
         return options
     }
 }

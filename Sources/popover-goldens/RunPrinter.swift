@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import PopoverDiff
 import PopoverHarness
 
 /// What a check prints: failing cases with their metrics and what changed, what was
@@ -49,7 +50,6 @@ enum RunPrinter {
 
     private static func metricsText(_ r: CaseResult) -> String {
         guard let m = r.metrics else { return "" }
-        return " [differentPixels \(m.differentPixels), maxChannelDelta \(m.maxChannelDelta), mae "
-            + String(format: "%.3f", m.meanAbsoluteError) + ", psnr " + (m.psnr.map { String(format: "%.1f", $0) } ?? "inf") + "]"
+        return " [\(m.line)]"
     }
 }

@@ -8,12 +8,12 @@ import TestSupport
 /// Two `record` processes at once over overlapping cases, sharing one goldens folder and
 /// one digest cache: goldens are separate files written by rename, and the cache merges
 /// under a lock, so neither run's work is lost to the other's.
-@Suite("Two record runs at once", .enabled(if: popoverGoldensExecutable != nil,
+@Suite("Two record runs at once", .enabled(if: popoverGoldensExecutable != nil || runningOnCI,
                                            "popover-goldens was not built beside the tests"))
 struct ConcurrentRecordTests {
     @Test("overlapping record runs at once: every golden of both is whole and right, and the shared cache knows them all")
     func twoRecordsAtOnce() throws {
-        let executable = try #require(popoverGoldensExecutable)
+        let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         let work = temporaryFolder("two-records")
         try linkCommittedSkins(into: work)
         defer { try? FileManager.default.removeItem(atPath: work) }

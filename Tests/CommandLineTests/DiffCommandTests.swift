@@ -6,7 +6,7 @@ import TestSupport
 
 /// `popover-goldens diff`, run as a process: what `--json` prints on each exit status,
 /// and the files an error names.
-@Suite("The diff command", .enabled(if: popoverGoldensExecutable != nil, "popover-goldens was not built beside the tests"))
+@Suite("The diff command", .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
 struct DiffCommandTests {
     /// A `width` x `height` image of one opaque colour, with some pixels replaced.
     static func picture(_ width: Int, _ height: Int, grey: UInt8,

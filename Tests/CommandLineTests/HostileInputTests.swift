@@ -7,7 +7,7 @@ import TestSupport
 
 /// The command-line tool, run as a process, given bad values and damaged folders: it
 /// exits 2 (1 for a golden that merely differs) with a message naming the value or file.
-@Suite("The command line given bad input", .enabled(if: popoverGoldensExecutable != nil,
+@Suite("The command line given bad input", .enabled(if: popoverGoldensExecutable != nil || runningOnCI,
                                                      "popover-goldens was not built beside the tests"))
 struct CLIHostileInputTests {
     /// Arguments, and what standard error must contain.
@@ -188,11 +188,12 @@ struct CLIHostileInputTests {
     }()
 
     @Test("recording into a read-only goldens folder: each write is an error naming the file; nothing changes; exit 2",
-          .enabled(if: canMountReadOnly, "cannot mount a read-only file system here (needs unshare and CAP_SYS_ADMIN)"))
+          .enabled(if: canMountReadOnly || runningOnCI, "cannot mount a read-only file system here (needs unshare and CAP_SYS_ADMIN)"))
     func readOnlyGoldens() throws {
+        try #require(Self.canMountReadOnly, "cannot mount a read-only file system here: CI must allow unshare -m and mount (CAP_SYS_ADMIN)")
         let (folder, ids) = try workspace()
         defer { removeFolders(folder) }
-        let executable = try #require(popoverGoldensExecutable)
+        let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         // Work to do: one golden deleted, one truncated.
         try FileManager.default.removeItem(atPath: folder + "/Goldens/" + ids[0] + ".png")
         let damagedPath = folder + "/Goldens/" + ids[1] + ".png"

@@ -9,7 +9,7 @@ import TestSupport
 /// never leaves a truncated or mixed golden: every golden is the complete old file or
 /// the complete new one, the report folder holds one whole report (the old run's or the
 /// new), and the temporary files a kill may leave behind are never taken for goldens.
-@Suite("Regeneration killed at random moments", .enabled(if: popoverGoldensExecutable != nil,
+@Suite("Regeneration killed at random moments", .enabled(if: popoverGoldensExecutable != nil || runningOnCI,
                                                           "popover-goldens was not built beside the tests"))
 struct KillDuringRecordTests {
     /// Thirty cheap cases: a record run rewriting all of them takes under a second in release.
@@ -17,7 +17,7 @@ struct KillDuringRecordTests {
 
     @Test("SIGKILL during `record`: each golden is old or new, never torn; the report is always one whole report")
     func killAtRandomMoments() throws {
-        let executable = try #require(popoverGoldensExecutable)
+        let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try #require(ids.count >= 20)
         let work = temporaryFolder("kill")

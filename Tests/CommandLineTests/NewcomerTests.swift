@@ -6,7 +6,7 @@ import TestSupport
 /// The command line tried as a newcomer would: the README's flags exist, help shows
 /// defaults as they are written, filters find what people type, a skin is added by
 /// dropping a folder in.
-@Suite("The command line, tried as a newcomer", .enabled(if: popoverGoldensExecutable != nil,
+@Suite("The command line, tried as a newcomer", .enabled(if: popoverGoldensExecutable != nil || runningOnCI,
                                                           "popover-goldens was not built beside the tests"))
 struct NewcomerTests {
     static let subcommands = ["layout", "placement", "artwork", "render", "contact-sheet", "list", "check", "record",

@@ -101,6 +101,7 @@ struct PortableRenderTests {
     @Test("every libm function the tool imports is either exact in IEEE 754 or answered by the stand-in",
           .enabled(if: isInstalled("nm") || runningOnCI, "nm (binutils) is not installed"))
     func standInCoversTheToolsLibm() throws {
+        try #require(isInstalled("nm"), "nm (binutils) is not installed: CI must have it")
         let tool = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests")
         let folder = TemporaryFolder()
         defer { folder.remove() }

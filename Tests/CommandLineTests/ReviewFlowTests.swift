@@ -10,7 +10,7 @@ import TestSupport
 /// page itself is driven in headless Chromium through Playwright
 /// (Tests/Browser/report_in_chromium.py), installed by scripts/test.
 @Suite("Review: from a failing run to committed goldens", .serialized,
-       .enabled(if: popoverGoldensExecutable != nil, "popover-goldens was not built beside the tests"))
+       .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
 struct ReviewFlowTests {
     static let filter = "path-slate/up/popover8"
 

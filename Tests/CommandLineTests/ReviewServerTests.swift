@@ -12,7 +12,7 @@ import TestSupport
 /// fields of at most 32768 bytes in all (431 beyond), and the whole request within 10
 /// seconds of connecting (408 beyond).
 @Suite("The review server against clients that are not browsers",
-       .enabled(if: popoverGoldensExecutable != nil, "popover-goldens was not built beside the tests"))
+       .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
 struct ReviewServerTests {
     /// A project folder holding a checked run of two cases and its report.
     static func workspace() throws -> TemporaryFolder {

@@ -7,7 +7,7 @@ import TestSupport
 
 /// Shards through the tool and through the golden suite, as CI runs them.
 @Suite("Sharded runs through the tool", .serialized,
-       .enabled(if: popoverGoldensExecutable != nil, "popover-goldens was not built beside the tests"))
+       .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
 struct ShardedRunTests {
     @Test("check --shard I/N on three machines, merge-reports: the unsharded run's counts, failures and exit; refusals exit 2")
     func mergeThroughTheTool() throws {

@@ -9,7 +9,11 @@ struct HeatmapTests {
 
     /// The colour of a different pixel by magnitude m, worked by hand from the documented
     /// scale: t = 0.15 + 0.70 * log2(m) / log2(255), then magma's 16 published samples
-    /// (at i / 15) interpolated linearly, each channel rounded half away from zero.
+    /// (at i / 15) interpolated linearly, each channel rounded half away from zero. The
+    /// samples are the published magma colour map (matplotlib's, by Smith, van der Walt
+    /// and Firing) at entries 17 i of its 256, to 8 bits: #000004 #0b0924 #20114b #3b0f70
+    /// #57157e #721f81 #8c2981 #a8327d #c43c75 #de4968 #f1605d #fa7f5e #fe9f6d #febf84
+    /// #fddea0 #fcfdbf.
     /// E.g. m = 1: t = 0.15, 15t = 2.25, a quarter of the way from #20114b to #3b0f70:
     /// R 32 + 27/4 = 38.75 -> 39, G 17 - 2/4 = 16.5 -> 17, B 75 + 37/4 = 84.25 -> 84.
     /// m = 255: t = 0.85, 15t = 12.75, from #fe9f6d to #febf84: R 254, G 159 + 24 = 183,
@@ -48,6 +52,8 @@ struct HeatmapTests {
         #expect(Self.isGrey(heat[0, 1]))
         #expect(heat[0, 0].r >= 153 && heat[0, 0].r <= 242)
         for (x, y) in [(1, 0), (1, 1), (2, 1)] { #expect(!Self.isGrey(heat[x, y])) }
+        #expect(heat[1, 0] == Self.rgba("#271154"))      // magnitude 1
+        #expect(heat[1, 1] == Self.rgba("#feb77e"))      // magnitude 255
         #expect(heat[2, 0] == Self.cyan)
         #expect(heat.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
     }
@@ -79,8 +85,12 @@ struct HeatmapTests {
     /// 91 + step, coloured magma(0.15 + 0.70 * step / 164). m = 2: 164 / 7.994 = 20.51 ->
     /// step 21, t = 0.239634, segment 3 at 0.594512 of #3b0f70 -> #57157e: R 59 + 28 *
     /// 0.5945 = 75.6 -> 76, G 15 + 6 * 0.5945 = 18.6 -> 19, B 112 + 14 * 0.5945 = 120.3 -> 120.
+    /// m = 40: 164 * 5.3219 / 7.9944 = 109.18 -> step 109, entry 200, t = 0.615244, 15t =
+    /// 9.2287, segment 9 at 0.2287 of #de4968 -> #f1605d: R 222 + 19 * 0.2287 = 226.3 -> 226,
+    /// G 73 + 23 * 0.2287 = 78.3 -> 78, B 104 - 11 * 0.2287 = 101.5 -> 101: #e24e65.
     @Test("palette heatmap: each magnitude's entry and colour, worked by hand", arguments: [
-        (1, 91, "#271154"), (2, 112, "#4c1378"), (16, 173, "#b63779"), (255, 255, "#feb77e"),
+        (1, 91, "#271154"), (2, 112, "#4c1378"), (16, 173, "#b63779"), (40, 200, "#e24e65"),
+        (255, 255, "#feb77e"),
     ] as [(UInt8, UInt8, String)])
     func paletteTable(magnitude: UInt8, index: UInt8, css: String) {
         let diff = DiffMap(width: 1, height: 1, magnitudes: [magnitude], classes: [.different])

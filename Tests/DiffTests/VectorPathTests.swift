@@ -1,28 +1,16 @@
 import PopoverDiff
 import PopoverImage
 import Testing
+import TestSupport
 
 /// Without a diff map or a perceptual threshold the comparison counts four pixels at a
 /// time; with a map it goes pixel by pixel. Both must give the same metrics on any pair.
 @Suite("Vector and pixel-by-pixel paths agree")
 struct VectorPathTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
-
     @Test("random pairs of every width from 1 to 40, with transparent pixels and small and large changes",
           arguments: 1...40)
     func agree(width: Int) {
-        var random = Generator(state: UInt64(width))
+        var random = SplitMix64(seed: UInt64(width))
         for round in 0..<6 {
             let height = 1 + Int(random.next() % 9)
             var expected = RGBAImage(width: width, height: height)

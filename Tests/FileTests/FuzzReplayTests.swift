@@ -43,8 +43,14 @@ struct FuzzReplayTests {
         return process.terminationStatus
     }
 
-    @Test("each kept crasher runs clean through its target's checks",
-          .enabled(if: !inputs.isEmpty, "no crashers kept"), arguments: inputs)
+    /// With none found the replay below would run no cases and pass without checking
+    /// anything; the repository keeps crashers, so finding none means they went missing.
+    @Test("the kept crashers are found")
+    func crashersFound() {
+        #expect(!Self.inputs.isEmpty, "no crashers under \(Self.crashers)/FuzzPNG or /FuzzLayout: nothing would be replayed")
+    }
+
+    @Test("each kept crasher runs clean through its target's checks", arguments: inputs)
     func replayCrasher(target: String, file: String) throws {
         let name = (file as NSString).lastPathComponent
         if name.hasPrefix("known-") {

@@ -64,15 +64,12 @@ private func thrown<E: Error>(_ type: E.Type, _ body: () throws -> Void, sourceL
     return nil
 }
 
-/// A deterministic pseudo-random image (a 64-bit LCG), including alpha 0 pixels whose
+/// A deterministic pseudo-random image, with every fifth pixel fully transparent: their
 /// colour must survive because the format is straight, not premultiplied.
 func patternImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-    var state = seed
-    var bytes = [UInt8](repeating: 0, count: width * height * 4)
-    for i in bytes.indices {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        bytes[i] = UInt8(truncatingIfNeeded: state >> 56)
-    }
+    var random = SplitMix64(seed: seed)
+    var bytes = (0..<(width * height * 4)).map { _ in random.byte() }
+    for pixel in stride(from: 2, to: width * height, by: 5) { bytes[pixel * 4 + 3] = 0 }
     return RGBAImage(width: width, height: height, pixels: bytes)
 }
 

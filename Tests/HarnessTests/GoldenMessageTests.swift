@@ -17,7 +17,7 @@ struct GoldenMessageTests {
         r.artifacts.actual = SavedImage(path: "cases/s/up/a@1x.actual.png", width: 4, height: 4)
         let text = try #require(GoldenMessages.text(r, reports: "R"))
         #expect(text == "s/up/a@1x: failed: fail: 3 different pixels (differentPixels 3, maxChannelDelta 9, meanAbsoluteError "
-            + "0.500, psnr 40.0); arrow apex moved +1 pt (x 10 -> 11) [change c0123abcd]; actual R/cases/s/up/a@1x.actual.png; "
+            + "0.5000, psnr 40.00 dB); arrow apex moved +1 pt (x 10 -> 11) [change c0123abcd]; actual R/cases/s/up/a@1x.actual.png; "
             + "report R/index.html; if the change is intended: popover-goldens accept 's/up/a@1x' (or the whole change: "
             + "popover-goldens accept --change c0123abcd)")
     }

@@ -65,7 +65,7 @@ struct TrustTests {
         let recorded = try run(goldens, .missing, cache: cache)
         let tampered = recorded.results[5].id
         _ = try tamper(goldens, tampered)
-        let file = cache + "/" + GoldenPixelCache.fileName
+        let file = cache + "/" + GoldenDigestCache.fileName
         var bytes = try FileIO.readBytes(path: file)
         bytes[bytes.count / 2] ^= 0x01
         try FileIO.writeAtomically(bytes, to: file)
@@ -90,7 +90,7 @@ struct TrustTests {
         let goldens = temporaryFolder(), cache = temporaryFolder()
         defer { removeFolders(goldens, cache) }
         _ = try run(goldens, .missing, cache: cache)
-        let file = cache + "/" + GoldenPixelCache.fileName
+        let file = cache + "/" + GoldenDigestCache.fileName
         var bytes = try FileIO.readBytes(path: file)
         if kind == "foreign decoder" {
             // The decoder's name follows the 30-byte magic and its 4-byte length: change one
@@ -127,7 +127,7 @@ struct TrustTests {
         let tampered = try tamper(goldens, id)
         let drawn = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .never))
             .draw(try #require(catalog.cases.first { $0.id == id }))
-        let pixels = GoldenPixelCache(folder: cache).pixelDigest(of: drawn)
+        let pixels = GoldenDigestCache(folder: cache).pixelDigest(of: drawn)
         var fact = [UInt8]()
         func u32(_ v: Int) { fact += (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
         fact += SHA256.digest(tampered.withUnsafeBytes { $0 })
@@ -149,7 +149,7 @@ struct TrustTests {
             forged += [1, 0, 0, 0] + fact
             forged += HMACSHA256.code(forged, key: [UInt8](repeating: 7, count: 32))
         }
-        try FileIO.writeAtomically(forged, to: cache + "/" + GoldenPixelCache.fileName)
+        try FileIO.writeAtomically(forged, to: cache + "/" + GoldenDigestCache.fileName)
 
         let check = try run(goldens, .never, cache: cache)
         let expected = forgery == "the old public checksum" ? "an older, unsealed cache" : "its seal does not match its content"
@@ -172,22 +172,22 @@ struct TrustTests {
         defer { removeFolders(folder) }
         let file = String(repeating: "a", count: 64)
         let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
-        let first = GoldenPixelCache(folder: folder, decoderIdentity: "decoder A")
+        let first = GoldenDigestCache(folder: folder, decoderIdentity: "decoder A")
         first.learn(file: file, decoded: image)
         try first.save()
-        let again = GoldenPixelCache(folder: folder, decoderIdentity: "decoder A")
+        let again = GoldenDigestCache(folder: folder, decoderIdentity: "decoder A")
         #expect(again.note == nil)
         #expect(again.fact(forFile: file) == GoldenPixelFact(width: 1, height: 1, pixels: again.pixelDigest(of: image)))
 
-        let other = GoldenPixelCache(folder: folder, decoderIdentity: "decoder B")
+        let other = GoldenDigestCache(folder: folder, decoderIdentity: "decoder B")
         #expect(other.note?.contains("made by another PNG decoder or another build of popover-goldens") == true,
                 "\(String(describing: other.note))")
         #expect(other.fact(forFile: file) == nil)
         other.learn(file: String(repeating: "b", count: 64), decoded: image)
         try other.save()
         // Said once: B's cache replaced A's, so B hears nothing more, and A's facts are gone.
-        #expect(GoldenPixelCache(folder: folder, decoderIdentity: "decoder B").note == nil)
-        let back = GoldenPixelCache(folder: folder, decoderIdentity: "decoder A")
+        #expect(GoldenDigestCache(folder: folder, decoderIdentity: "decoder B").note == nil)
+        let back = GoldenDigestCache(folder: folder, decoderIdentity: "decoder A")
         #expect(back.note?.contains("made by another PNG decoder") == true)
         #expect(back.fact(forFile: file) == nil && back.fact(forFile: String(repeating: "b", count: 64)) == nil)
     }
@@ -197,33 +197,33 @@ struct TrustTests {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
         let keyPath = folder + "/popover-goldens.key"
-        let cache = GoldenPixelCache(folder: folder)
+        let cache = GoldenDigestCache(folder: folder)
         #expect(cache.note == nil)
         var info = stat()
         try #require(lstat(keyPath, &info) == 0)
         #expect(info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o777 == 0o600 && info.st_size == 32)
         #expect(info.st_uid == getuid())
         // The seed comes from the key: another open agrees, and a new key changes it.
-        #expect(GoldenPixelCache(folder: folder).seed == cache.seed)
+        #expect(GoldenDigestCache(folder: folder).seed == cache.seed)
         let file = String(repeating: "c", count: 64), image = RGBAImage(width: 1, height: 1, pixels: [9, 9, 9, 255])
         cache.learn(file: file, decoded: image)
         try cache.save()
-        let sealed = try FileIO.readBytes(path: folder + "/" + GoldenPixelCache.fileName)
+        let sealed = try FileIO.readBytes(path: folder + "/" + GoldenDigestCache.fileName)
 
         chmod(keyPath, 0o644)
-        let exposed = GoldenPixelCache(folder: folder)
+        let exposed = GoldenDigestCache(folder: folder)
         #expect(exposed.note?.contains("popover-goldens.key can be read or written by others (mode 644)") == true,
                 "\(String(describing: exposed.note))")
         #expect(exposed.fact(forFile: file) == nil)
         exposed.learn(file: String(repeating: "d", count: 64), decoded: image)
         try exposed.save()
-        #expect(try FileIO.readBytes(path: folder + "/" + GoldenPixelCache.fileName) == sealed)
+        #expect(try FileIO.readBytes(path: folder + "/" + GoldenDigestCache.fileName) == sealed)
 
         chmod(keyPath, 0o600)
-        #expect(GoldenPixelCache(folder: folder).fact(forFile: file) != nil)
+        #expect(GoldenDigestCache(folder: folder).fact(forFile: file) != nil)
         try FileManager.default.moveItem(atPath: keyPath, toPath: folder + "/elsewhere.key")
         try FileManager.default.createSymbolicLink(atPath: keyPath, withDestinationPath: folder + "/elsewhere.key")
-        let linked = GoldenPixelCache(folder: folder)
+        let linked = GoldenDigestCache(folder: folder)
         #expect(linked.note?.contains("is a symbolic link") == true, "\(String(describing: linked.note))")
         #expect(linked.fact(forFile: file) == nil)
     }
@@ -233,11 +233,11 @@ struct TrustTests {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
         let garbage = Array("not a cache\n".utf8)
-        try FileIO.writeAtomically(garbage, to: folder + "/" + GoldenPixelCache.fileName)
-        let cache = GoldenPixelCache(folder: folder)
+        try FileIO.writeAtomically(garbage, to: folder + "/" + GoldenDigestCache.fileName)
+        let cache = GoldenDigestCache(folder: folder)
         #expect(cache.note?.contains("not a golden digest cache") == true)
         try cache.save()
-        #expect(try FileIO.readBytes(path: folder + "/" + GoldenPixelCache.fileName) == garbage)
+        #expect(try FileIO.readBytes(path: folder + "/" + GoldenDigestCache.fileName) == garbage)
     }
 
     @Test("a cache folder that cannot be made: the verdicts stand, and a note says the cache was not kept")
@@ -256,14 +256,14 @@ struct TrustTests {
     func sharedSeed() throws {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
-        let first = GoldenPixelCache(folder: folder), second = GoldenPixelCache(folder: folder)
+        let first = GoldenDigestCache(folder: folder), second = GoldenDigestCache(folder: folder)
         #expect(first.seed == second.seed)
         let a = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255]), b = RGBAImage(width: 1, height: 1, pixels: [4, 5, 6, 255])
         first.learn(file: String(repeating: "a", count: 64), decoded: a)
         second.learn(file: String(repeating: "b", count: 64), decoded: b)
         try first.save()
         try second.save()
-        let third = GoldenPixelCache(folder: folder)
+        let third = GoldenDigestCache(folder: folder)
         #expect(third.fact(forFile: String(repeating: "a", count: 64))?.pixels == third.pixelDigest(of: a))
         #expect(third.fact(forFile: String(repeating: "b", count: 64))?.pixels == third.pixelDigest(of: b))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PopoverRaster
 import Testing
+import TestSupport
 
 @Suite("Fill rules at every point")
 struct FillRuleTests {
@@ -62,12 +63,9 @@ struct FillRuleTests {
 
     @Test("random self-crossing polygons, partly off the canvas, match the referee", arguments: [1.0, 2.0])
     func randomPolygons(scale: Double) {
-        // A fixed linear congruential generator: the same polygons on every run.
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        // A seeded generator: the same polygons on every run.
+        var random = SplitMix64(seed: 0x2545_F491_4F6C_DD1D)
+        func next() -> Double { random.unit() }
         for _ in 0..<4 {
             // Nine vertices anywhere from 4 points left of (and above) the canvas to 4
             // beyond it: edges cross each other and the canvas's sides.

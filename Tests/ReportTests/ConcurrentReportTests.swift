@@ -115,9 +115,9 @@ struct ConcurrentReportTests {
     }
 
     @Test("two check processes at once: the report is one run's, whole",
-          .enabled(if: popoverGoldensExecutable != nil, "popover-goldens was not built beside the tests"))
+          .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
     func twoProcesses() throws {
-        let executable = try #require(popoverGoldensExecutable)
+        let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         let work = temporaryFolder("concurrent-cli")
         try linkCommittedSkins(into: work)
         defer { try? FileManager.default.removeItem(atPath: work) }

@@ -1,4 +1,5 @@
 import Foundation
+import PopoverDiff
 import PopoverHarness
 
 /// What the golden suite says of a case that needs a person: a failure with its metrics,
@@ -15,9 +16,7 @@ public enum GoldenMessages {
         }
         var metrics = ""
         if let m = result.metrics {
-            metrics = " (differentPixels \(m.differentPixels), maxChannelDelta \(m.maxChannelDelta), "
-                + "meanAbsoluteError \(String(format: "%.3f", m.meanAbsoluteError)), psnr "
-                + (m.psnr.map { String(format: "%.1f", $0) } ?? "inf") + ")"
+            metrics = " (\(m.line))"
         }
         let why = result.explanation.map { "; \($0)" } ?? ""
         let change = result.change.map { " [change \($0)]" } ?? ""

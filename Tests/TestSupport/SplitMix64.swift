@@ -1,5 +1,5 @@
-/// SplitMix64: a tiny seeded generator, so every run of a property test draws the same
-/// samples and a failure can be replayed from its seed.
+/// SplitMix64: the tests' one seeded generator, so every run of a property test draws the
+/// same samples and a failure can be replayed from its seed.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
@@ -12,4 +12,12 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// One byte: the low eight bits of the next draw.
+    public mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+
+    /// A number in 0..<1 from the top 53 bits of the next draw, spelled out here rather
+    /// than left to the standard library's `Double.random(in:using:)`, whose way of
+    /// drawing is not promised to stay the same between Swift versions.
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
 }

@@ -7,9 +7,9 @@ import PopoverImage
 /// every file is still what the run and the reviewer saw.
 public struct GoldenAcceptor: Sendable {
     public let store: GoldenStore
-    public let cache: GoldenPixelCache?
+    public let cache: GoldenDigestCache?
 
-    public init(store: GoldenStore, cache: GoldenPixelCache?) {
+    public init(store: GoldenStore, cache: GoldenDigestCache?) {
         self.store = store
         self.cache = cache
     }

@@ -4,7 +4,7 @@ import PopoverImage
 
 /// The goldens folder: one PNG per case at `<folder>/<case ID>.png`, plus an optional
 /// `tolerances.json`. Nothing else: in particular no digests, which a check would have
-/// to trust (see `GoldenPixelCache` for what it trusts instead).
+/// to trust (see `GoldenDigestCache` for what it trusts instead).
 public struct GoldenStore: Sendable {
     public let folder: String
 

@@ -34,7 +34,7 @@ public enum GoldenWriter {
     /// The two files cannot be replaced in one rename; a run stopped between them leaves
     /// facts tied to the old golden, which every later run sees as stale (and `record`
     /// rewrites), never as the new golden's.
-    public static func commitHoldingLock(_ golden: Prepared, in store: GoldenStore, cache: GoldenPixelCache?,
+    public static func commitHoldingLock(_ golden: Prepared, in store: GoldenStore, cache: GoldenDigestCache?,
                                          facts: Facts, replacing expected: String?) throws {
         try store.replaceHoldingLock(golden.id, png: golden.png, ifStill: expected)
         try store.writeFacts(GoldenFacts(caseID: golden.id, golden: golden.digest, facts: facts))
@@ -45,7 +45,7 @@ public enum GoldenWriter {
     /// golden at a time (record). Returns the file's bytes.
     @discardableResult
     public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
-                             cache: GoldenPixelCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
+                             cache: GoldenDigestCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
         let golden = try prepare(image, as: id, in: store)
         try store.locked { try commitHoldingLock(golden, in: store, cache: cache, facts: facts, replacing: expected) }
         return golden.png

@@ -13,7 +13,7 @@ import PopoverSkins
 /// golden. Either way the same pixels decide.
 final class CaseJudge: Sendable {
     let store: GoldenStore
-    let cache: GoldenPixelCache
+    let cache: GoldenDigestCache
     let tolerances: TolerancePolicy
     let options: CheckOptions
     let sink: any CaseArtifactSink
@@ -22,7 +22,7 @@ final class CaseJudge: Sendable {
     let facts: @Sendable (GoldenCase) throws -> DrawingFacts
     let coverage: @Sendable (GoldenCase) throws -> [UInt8]?
 
-    init(store: GoldenStore, cache: GoldenPixelCache, tolerances: TolerancePolicy, options: CheckOptions,
+    init(store: GoldenStore, cache: GoldenDigestCache, tolerances: TolerancePolicy, options: CheckOptions,
          sink: any CaseArtifactSink, folderProblem: String?, draw: @escaping @Sendable (GoldenCase) throws -> RGBAImage,
          facts: @escaping @Sendable (GoldenCase) throws -> DrawingFacts,
          coverage: @escaping @Sendable (GoldenCase) throws -> [UInt8]?) {

@@ -30,7 +30,7 @@ public struct CheckOptions: Sendable {
     public var keepsImagesOfPassingCases = false
     /// Where facts learned by decoding goldens are kept between runs; nil keeps them in
     /// memory for this run only.
-    public var cacheFolder: String? = GoldenPixelCache.defaultFolder()
+    public var cacheFolder: String? = GoldenDigestCache.defaultFolder()
 
     public init() {}
 }

@@ -92,7 +92,7 @@ public struct CheckRunner: Sendable {
             errors.append("\(error)")
             tolerances = TolerancePolicy(suite: options.suiteTolerance ?? .exact)
         }
-        let cache = GoldenPixelCache(folder: options.cacheFolder)
+        let cache = GoldenDigestCache(folder: options.cacheFolder)
         if let note = cache.note { notes.append(note) }
 
         let judge = CaseJudge(store: store, cache: cache, tolerances: tolerances, options: options, sink: sink,

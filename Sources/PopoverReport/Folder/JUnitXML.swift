@@ -1,4 +1,5 @@
 import Foundation
+import PopoverDiff
 import PopoverHarness
 
 /// `junit.xml`: one testcase per case, so CI systems list and count them.
@@ -34,8 +35,7 @@ enum JUnitXML {
     static func details(_ r: CaseResult) -> String {
         var lines = ["golden: \(r.goldenPath)", "tolerance: \(r.tolerance)"]
         if let m = r.metrics {
-            lines.append("differentPixels \(m.differentPixels), maxChannelDelta \(m.maxChannelDelta), "
-                + "meanAbsoluteError \(String(format: "%.4f", m.meanAbsoluteError)), psnr \(m.psnr.map { String(format: "%.2f", $0) } ?? "inf")")
+            lines.append(m.line)
         }
         if let h = r.artifacts.heatmap { lines.append("heatmap: \(h.path)") }
         return lines.joined(separator: "\n")

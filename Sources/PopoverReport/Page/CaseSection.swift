@@ -119,8 +119,8 @@ enum CaseSection {
                          m.differentPixels > 0 ? "bad" : ""),
                     stat("excused pixels", "\(m.excusedPixels)"),
                     stat("maxChannelDelta", "\(m.maxChannelDelta) of 255", m.maxChannelDelta > 0 ? "bad" : ""),
-                    stat("meanAbsoluteError", String(format: "%.4f", m.meanAbsoluteError)),
-                    stat("psnr", m.psnr.map { String(format: "%.2f dB", $0) } ?? "∞"),
+                    stat("meanAbsoluteError", m.meanAbsoluteErrorText),
+                    stat("psnr", m.psnr == nil ? "∞" : m.psnrText),
                     stat("pass", m.pass ? "yes" : "no", m.pass ? "good" : "bad"),
                     stat("tolerance", m.tolerance),
                     r.changedRegion.map { stat("changed region", CaseViewer.regionText($0)) } ?? .empty)

@@ -18,8 +18,8 @@ public struct GoldenPixelFact: Sendable, Hashable {
     }
 }
 
-/// A local cache, outside the repository, of what decoding golden files established on
-/// this machine. It lets a check confirm an unchanged case without decoding its golden:
+/// The digest cache: a local cache, outside the repository, of what decoding golden
+/// files established on this machine. It lets a check confirm an unchanged case without decoding its golden:
 /// when the golden file's SHA-256 names a fact and the drawn pixels' digest equals the
 /// fact's, the images are identical.
 ///
@@ -43,7 +43,7 @@ public struct GoldenPixelFact: Sendable, Hashable {
 ///
 /// Several runs may share the cache: saving merges under a lock, and a fact, being
 /// about content, is the same whoever learned it.
-public final class GoldenPixelCache: Sendable {
+public final class GoldenDigestCache: Sendable {
     /// The folder holding the cache, or nil for a cache that lives only in memory.
     public let folder: String?
     /// The decoder whose facts this cache holds (`PNGFile.decoderIdentity`).
@@ -176,10 +176,12 @@ public final class GoldenPixelCache: Sendable {
 
 // MARK: - The file
 
-extension GoldenPixelCache {
+extension GoldenDigestCache {
     /// "popover-goldens pixel cache 2\n", the decoder's identity (length and UTF-8), the
     /// number of facts, the facts (SHA-256, width, height, pixel digest, little endian),
-    /// and the seal: HMAC-SHA256 of everything before it under the folder's key.
+    /// and the seal: HMAC-SHA256 of everything before it under the folder's key. The
+    /// first line and the file's name (`golden-pixels.cache`) keep the words they were
+    /// first written with, so caches already on disk stay readable.
     static let magic = Array("popover-goldens pixel cache 2\n".utf8)
     /// How the first format began; its checksum needed no secret, so its facts are not read.
     static let unsealedMagic = Array("popover-goldens pixel cache 1\n".utf8)
@@ -245,6 +247,4 @@ extension GoldenPixelCache {
         }
         out += key.seal(out)
         return out
-    }
-
-}
+    }}
