@@ -21,7 +21,16 @@ public enum FileIO {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw POSIX.error(path, .read, EISDIR)
-        default: throw FileError(path: path, operation: .read, code: 0, reason: "not a regular file")
+        default:
+            let kind = switch info.st_mode & S_IFMT {
+            case S_IFIFO: "a FIFO (named pipe)"
+            case S_IFCHR: "a character device"
+            case S_IFBLK: "a block device"
+            case S_IFSOCK: "a socket"
+            default: "not a regular file"
+            }
+            throw FileError(path: path, operation: .read, code: 0,
+                            reason: kind.hasPrefix("not") ? kind : "is \(kind), not a regular file")
         }
 
         let expected = Int(info.st_size)

@@ -110,7 +110,7 @@ struct NewcomerTests {
                                  "--record", "never", "--shard", "1/1"] + skins, in: folder.path)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.file("R/index.html")))
-        let merged = try runTool(["merge-reports", "R", "--out", "M"], in: folder.path)
+        let merged = try runTool(["merge-reports", "R", "--out", "M", "--goldens", "G"], in: folder.path)
         #expect(merged.status == 0, "\(merged.stdout)\(merged.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.file("M/summary.json")))
     }

@@ -173,7 +173,7 @@ struct HostileInputTests {
         let path = directory.file("pipe.png")
         try #require(mkfifo(path, 0o600) == 0)
         #expect(pngError { _ = try PNGFile.read(path: path) }
-            == .unreadable(file: path, reason: "not a regular file"))
+            == .unreadable(file: path, reason: "is a FIFO (named pipe), not a regular file"))
     }
 
     @Test("a file without read permission is unreadable",

@@ -128,6 +128,32 @@ struct RecordModeTests {
         #expect(!FileManager.default.fileExists(atPath: goldens + "/flat/up/retired@1x.png"))
     }
 
+    @Test("pruning more than a quarter of the goldens at once is refused, naming the share, unless forced")
+    func pruneShare() throws {
+        let goldens = temporaryFolder()
+        _ = try runner(goldens, .missing).run()
+        let store = GoldenStore(folder: goldens)
+        let owned = store.allIDs()
+        // Orphans: one more than a third of the owned count, so more than a quarter of all.
+        let orphans = (0...(owned.count / 3)).map { "flat/up/retired\($0)@1x" }
+        let bytes = try FileIO.readBytes(path: store.path(for: owned[0]))
+        for id in orphans { try FileIO.writeAtomically(bytes, to: store.path(for: id)) }
+
+        var options = checkOptions(goldens: goldens, mode: .all, filter: filter)
+        options.prune = true
+        let refused = try CheckRunner(catalog: catalog, options: options).run()
+        #expect(refused.pruned.isEmpty)
+        #expect(refused.exitCode == 2)
+        #expect(refused.errors.contains { $0.contains("\(orphans.count) of \(owned.count + orphans.count)") && $0.contains("--force") },
+                "\(refused.errors)")
+        #expect(store.allIDs().count == owned.count + orphans.count)
+
+        options.forcePrune = true
+        let forced = try CheckRunner(catalog: catalog, options: options).run()
+        #expect(Set(forced.pruned) == Set(orphans))
+        #expect(store.allIDs() == owned)
+    }
+
     @Test("a golden that cannot be decoded is an error for that case; the others are still judged")
     func unreadableGolden() throws {
         let goldens = temporaryFolder()

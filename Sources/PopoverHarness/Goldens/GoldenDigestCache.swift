@@ -247,4 +247,5 @@ extension GoldenDigestCache {
         }
         out += key.seal(out)
         return out
-    }}
+    }
+}
