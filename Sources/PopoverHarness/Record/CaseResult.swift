@@ -105,8 +105,9 @@ public struct CaseResult: Sendable {
     /// The SHA-256 of the golden file the run compared against (64 hex digits); nil when
     /// there was no golden. An acceptance refuses when the file has changed since.
     public var goldenDigest: String?
-    /// The public digest of the drawn pixels (`RGBAImage.pixelDigest()`, 16 hex digits):
-    /// with `goldenDigest`, what lets a merge re-derive the verdict a shard claims.
+    /// The public digest of the drawn pixels (`RGBAImage.pixelDigest()`, 16 hex digits),
+    /// kept by shards: with `goldenDigest`, what lets a merge re-derive the verdict a
+    /// shard claims.
     public var drawnDigest: String?
     /// Confirmed identical to its golden through the local digest cache, without decoding
     /// the golden.
