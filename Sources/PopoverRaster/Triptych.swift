@@ -79,7 +79,8 @@ public enum Triptych {
 
         private init(scaling: Scaling, width pictureWidth: Int, height pictureHeight: Int) {
             self.scaling = scaling
-            column = max(scaling.apply(pictureWidth), Triptych.narrowestColumn)
+            let column = max(scaling.apply(pictureWidth), Triptych.narrowestColumn)
+            self.column = column
             width = 2 * margin + 3 * column + 2 * gap
             height = paneTop + scaling.apply(pictureHeight) + margin
             columnX = (0..<3).map { margin + $0 * (column + gap) }

@@ -20,6 +20,8 @@ struct MergeReportsCommand: ParsableCommand {
     @Option(help: "Where to write the merged report.")
     var out = "Reports"
 
+    @OptionGroup var ciOutputs: CIOutputOptions
+
     func validate() throws {
         guard !shards.isEmpty else { throw ValidationError("name the shards' report folders") }
     }
@@ -27,6 +29,7 @@ struct MergeReportsCommand: ParsableCommand {
     func run() throws {
         let merged = try userFacing { try MergedReport.merge(shards.map(ReportFolder.init), into: ReportFolder(out)) }
         RunPrinter.print(merged, verb: "merged \(shards.count) shards", reportPath: out + "/index.html")
+        ciOutputs.report(merged)
         if merged.exitCode != 0 { throw ExitCode(merged.exitCode) }
     }
 }

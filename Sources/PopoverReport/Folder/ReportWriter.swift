@@ -2,8 +2,8 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 
-/// Writes a run's three files: `index.html` for people, `summary.json` and `junit.xml`
-/// for machines.
+/// Writes a run's files: `index.html` for people, `summary.json` and `junit.xml` for
+/// machines, `summary.md` for a CI job's summary page.
 enum ReportWriter {
     /// Into a staging folder (`atomically: false`: the folder is published whole) or
     /// into a published report (each file replaced atomically).
@@ -13,6 +13,7 @@ enum ReportWriter {
             ("summary.json", run.encoded()),
             ("junit.xml", Array(JUnitXML.render(run).utf8)),
             ("index.html", Array(ReportPage.render(run).utf8)),
+            ("summary.md", Array(SummaryMarkdown.render(run).utf8)),
         ]
         do {
             for (name, bytes) in files {
