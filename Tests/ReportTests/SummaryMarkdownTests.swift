@@ -179,7 +179,7 @@ struct SummaryMarkdownTests {
         ])
     }
 
-    @Test("25 failing cases: 20 rows, then a line counting the other 5; a passing run has no case table")
+    @Test("25 failing cases: 20 rows, then a line counting the other 5; so for orphans; a passing run has no case table")
     func longRun() {
         let results = (0..<25).map { i in
             CaseResult.sample(.sample(skin: "gik-default", direction: .up, label: "sweep-\(i)"), status: .failed,
@@ -192,6 +192,13 @@ struct SummaryMarkdownTests {
         #expect(table.rows.first.flatMap { Self.link($0[0])?.text } == "gik-default/up/sweep-24@1x")
         #expect(table.rows.last.flatMap { Self.link($0[0])?.text } == "gik-default/up/sweep-5@1x")
         #expect(doc.paragraphs.contains("… and 5 more failing cases on the [report page](index.html)."))
+
+        // 25 orphans: 20 listed, then a line counting the other 5.
+        let orphaned = Self.parse(SummaryMarkdown.render(RunRecord.sample(results: results,
+                                                                          orphans: (0..<25).map { "s/up/old-\($0)@1x" })))
+        #expect(orphaned.listItems.count == 20)
+        #expect(orphaned.listItems.first.map(Self.unescape) == "Goldens/s/up/old-0@1x.png")
+        #expect(orphaned.paragraphs.contains("… and 5 more on the [report page](index.html)."))
 
         let passed = Self.parse(SummaryMarkdown.render(RunRecord.sample(results: [
             CaseResult.sample(.sample(skin: "gik-default", direction: .up, label: "a"), status: .passed, message: "identical"),

@@ -13,6 +13,9 @@ public enum SummaryMarkdown {
     public static let worstCasesShown = 20
     /// Cases given their own reproduce and accept commands.
     public static let commandsShown = 5
+    /// Run errors and orphans listed; the rest are counted (GitHub keeps at most 1 MiB of
+    /// a step's summary).
+    public static let listItemsShown = 20
 
     public static func render(_ run: RunRecord) -> String {
         var lines: [String] = []
@@ -23,7 +26,7 @@ public enum SummaryMarkdown {
             lines.append("")
             lines.append("### Run errors")
             lines.append("")
-            for error in run.errors { lines.append("- " + escape(error)) }
+            lines.append(contentsOf: list(run.errors.map(escape)))
         }
         if !run.changes.isEmpty {
             lines.append("")
@@ -66,7 +69,7 @@ public enum SummaryMarkdown {
             lines.append("")
             lines.append("No case owns these; \(code("popover-goldens record --prune")) deletes them.")
             lines.append("")
-            for id in run.orphans { lines.append("- " + escape("\(run.goldensFolder)/\(id).png")) }
+            lines.append(contentsOf: list(run.orphans.map { escape("\(run.goldensFolder)/\($0).png") }))
         }
         let commands = self.commands(run, worst: worst)
         if !commands.isEmpty {
@@ -76,6 +79,15 @@ public enum SummaryMarkdown {
             lines.append(contentsOf: fenced(commands))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A bulleted list of at most `listItemsShown` items, then a line counting the rest.
+    static func list(_ items: [String]) -> [String] {
+        var lines = items.prefix(listItemsShown).map { "- " + $0 }
+        if items.count > listItemsShown {
+            lines += ["", "… and \(items.count - listItemsShown) more on the [report page](index.html)."]
+        }
+        return lines
     }
 
     /// `passed`, `failed` or `errors`, then how many cases.

@@ -10,7 +10,8 @@ import PopoverRaster
 ///
 /// For each case: the golden's file is kept as it is (no decoding, no encoding), the
 /// actual image is encoded fast (nobody keeps report images), the heatmap as a palette
-/// image, and a thumbnail is made from the pictures in memory. Each saved image is recorded with its
+/// image, a thumbnail is made from the pictures in memory, and beside a heatmap (or where
+/// the sizes differ) a triptych of the three. Each saved image is recorded with its
 /// size and, for the golden and the actual image, the SHA-256 of its file, which is what
 /// an approval must name.
 public final class ReportStaging: CaseArtifactSink, Sendable {
