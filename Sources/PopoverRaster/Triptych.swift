@@ -96,15 +96,26 @@ public enum Triptych {
         let pictures = [expected, difference, actual]
         let layout = Layout(width: pictures.compactMap { $0?.width }.max() ?? 0,
                             height: pictures.compactMap { $0?.height }.max() ?? 0)
-        var backdrop = Pixmap(width: layout.width, height: layout.height)
-        backdrop.fill(background)
-        var canvas = Canvas(backdrop)
+        // The labels are drawn on a band as tall as the space above the pictures; the rest
+        // is background and pictures, written directly.
+        var band = Pixmap(width: layout.width, height: paneTop)
+        band.fill(background)
+        var canvas = Canvas(band)
         var text = Path()
         for (label, x) in zip(labels(hasDifference: difference != nil), layout.columnX) {
             BitmapFont.add(label, to: &text, x: x, y: margin, scale: labelScale)
         }
         canvas.fill(text, with: .solid(ink))
-        var out = canvas.pixmap.straightImage
+        let ground = [background.r, background.g, background.b, background.a]
+        var pixels = [UInt8](repeating: 0, count: layout.width * layout.height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for i in 0..<(layout.width * layout.height) {
+                out[i * 4] = ground[0]; out[i * 4 + 1] = ground[1]; out[i * 4 + 2] = ground[2]; out[i * 4 + 3] = ground[3]
+            }
+        }
+        let top = canvas.pixmap.straightImage.pixels
+        pixels.replaceSubrange(0..<top.count, with: top)
+        var out = RGBAImage(width: layout.width, height: layout.height, pixels: pixels)
         for (picture, x) in zip(pictures, layout.columnX) {
             guard let picture else { continue }
             paste(picture, scaled: layout.scaling, into: &out, x: x, y: paneTop)
@@ -120,17 +131,38 @@ public enum Triptych {
     /// Copies `picture`, scaled, with its top-left corner at (x, y) of `out`.
     static func paste(_ picture: RGBAImage, scaled scaling: Scaling, into out: inout RGBAImage, x: Int, y: Int) {
         let w = scaling.apply(picture.width), h = scaling.apply(picture.height)
-        for row in 0..<h {
-            for col in 0..<w {
-                let pixel: (UInt8, UInt8, UInt8, UInt8) = switch scaling {
-                case .up(let n): picture[col / n, row / n]
-                case .down(let d): blockAverage(picture, x: col * d, y: row * d, size: d)
+        guard w > 0, h > 0 else { return }
+        let outWidth = out.width
+        var row = [UInt8](repeating: 0, count: w * 4)
+        switch scaling {
+        case .up(let n):
+            // One scaled row per source row, written n times.
+            for sy in 0..<picture.height {
+                picture.pixels.withUnsafeBufferPointer { src in
+                    row.withUnsafeMutableBufferPointer { dst in
+                        let first = sy * picture.width * 4
+                        for sx in 0..<picture.width {
+                            for k in 0..<n {
+                                let o = (sx * n + k) * 4
+                                dst[o] = src[first + sx * 4]; dst[o + 1] = src[first + sx * 4 + 1]
+                                dst[o + 2] = src[first + sx * 4 + 2]; dst[o + 3] = src[first + sx * 4 + 3]
+                            }
+                        }
+                    }
                 }
-                let o = ((y + row) * out.width + x + col) * 4
-                out.pixels[o] = pixel.0
-                out.pixels[o + 1] = pixel.1
-                out.pixels[o + 2] = pixel.2
-                out.pixels[o + 3] = pixel.3
+                for k in 0..<n {
+                    let o = ((y + sy * n + k) * outWidth + x) * 4
+                    out.pixels.replaceSubrange(o..<(o + row.count), with: row)
+                }
+            }
+        case .down(let d):
+            for oy in 0..<h {
+                for ox in 0..<w {
+                    let (r, g, b, a) = blockAverage(picture, x: ox * d, y: oy * d, size: d)
+                    row[ox * 4] = r; row[ox * 4 + 1] = g; row[ox * 4 + 2] = b; row[ox * 4 + 3] = a
+                }
+                let o = ((y + oy) * outWidth + x) * 4
+                out.pixels.replaceSubrange(o..<(o + row.count), with: row)
             }
         }
     }
