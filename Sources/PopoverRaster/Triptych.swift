@@ -16,12 +16,16 @@ import PopoverImage
 ///   their column's; the pictures' top-left corners at (column's left, `paneTop`):
 ///   height = paneTop + scaled H + margin.
 ///
-/// Scaling up repeats each pixel n x n times; scaling down averages each d x d block (the
-/// part of it inside the picture), alpha-weighted. Pictures are copied, not composited:
+/// Whole steps, so that each picture pixel lands on whole triptych pixels: no resampling
+/// blur over the very pixels a reviewer is looking for. Scaling up repeats each pixel n x n
+/// times; scaling down averages each d x d block (the part of it inside the picture),
+/// alpha-weighted. Pictures are copied, not composited:
 /// at n >= 1 a pane's pixels are the picture's own, transparency included; the rest of the
 /// triptych is opaque `background`.
 public enum Triptych {
+    /// What a pull request's viewer shows without shrinking, on a common screen.
     public static let longestSide = 1600
+    /// Enough to see a 1x case's single pixels; more only makes a small case fill the screen.
     public static let largestUpscale = 4
     public static let margin = 8
     public static let gap = 8

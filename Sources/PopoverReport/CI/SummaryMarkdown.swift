@@ -7,7 +7,8 @@ import PopoverHarness
 /// accepts each, the worst failing cases linked to their place on the report page with
 /// their triptychs, orphaned goldens, run errors, and the commands that reproduce and
 /// accept. Plain CommonMark with pipe tables, which GitHub and GitLab both render; every
-/// value from the run is escaped, so an ID or explanation cannot break a table or a link.
+/// value from the run is escaped, so an ID or explanation cannot break a table or a link;
+/// in commands, quoted for the shell as the page's review panel quotes them.
 public enum SummaryMarkdown {
     /// Failing cases listed in the table; the rest are counted.
     public static let worstCasesShown = 20
@@ -132,16 +133,16 @@ public enum SummaryMarkdown {
     /// and accepted, then each change accepted whole.
     static func commands(_ run: RunRecord, worst: [CaseResult]) -> [String] {
         guard !worst.isEmpty else { return [] }
-        let goldens = run.goldensFolder == "Goldens" ? "" : " --goldens " + shellQuoted(run.goldensFolder)
+        let goldens = run.goldensFolder == "Goldens" ? "" : " --goldens " + ReviewPanel.shellWord(run.goldensFolder)
         var whole = "popover-goldens check" + goldens
-        if let filter = run.filter { whole += " --filter " + shellQuoted(filter) }
+        if let filter = run.filter { whole += " --filter " + ReviewPanel.shellWord(filter) }
         if let shard = run.shard { whole += " --shard \(shard.index)/\(shard.count)" }
         var lines = ["# the whole run again", whole]
         let cases = worst.prefix(commandsShown)
         lines.append("# one case at a time: check it, and if the change is intended, accept it")
         for r in cases {
-            lines.append("popover-goldens check\(goldens) --filter \(shellQuoted(r.id))")
-            if r.status.isAcceptable { lines.append("popover-goldens accept\(goldens) \(shellQuoted(r.id))") }
+            lines.append("popover-goldens check\(goldens) --filter \(ReviewPanel.shellWord(r.id))")
+            if r.status.isAcceptable { lines.append("popover-goldens accept\(goldens) \(ReviewPanel.shellWord(r.id))") }
         }
         let acceptable = run.changes.filter { $0.kind != "error" }
         if !acceptable.isEmpty {
@@ -194,10 +195,5 @@ public enum SummaryMarkdown {
             longest = max(longest, run)
         }
         return longest
-    }
-
-    /// `text` as one shell word: single-quoted, each `'` written `'\''`.
-    public static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
