@@ -71,10 +71,12 @@ struct CIOutputsTests {
         }
         #expect(ids.filter { byID[$0]?.status == .passed }.allSatisfy { byID[$0]?.artifacts.triptych == nil })
 
-        // Asked for none: none, even under GitHub Actions.
+        // Asked for none: none, even under GitHub Actions. A job summary file that cannot be
+        // written (a folder) is said, naming it; the verdict stands.
         let quiet = try runTool(["check", "--filter", Self.filter, "--record", "never", "--annotations", "none", "--reports", "Q"],
-                                in: folder.path, environment: ["GITHUB_ACTIONS": "true"])
+                                in: folder.path, environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": folder.file("Goldens")])
         #expect(quiet.status == 1 && !quiet.stdout.contains("::error"))
+        #expect(quiet.stderr.contains("cannot read the job summary file \(folder.file("Goldens")) (GITHUB_STEP_SUMMARY)"), "\(quiet.stderr)")
     }
 
     @Test("merge-reports: the merged report's summary.md appended and annotated, the shards' triptychs copied")
