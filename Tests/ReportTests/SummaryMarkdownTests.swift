@@ -180,7 +180,7 @@ struct SummaryMarkdownTests {
         ])
     }
 
-    @Test("25 failing cases: 20 rows, then a line counting the other 5; so for orphans; a passing run has no case table")
+    @Test("25 failing cases: 20 rows, then a line counting the other 5; so for changes and orphans; a passing run has no case table")
     func longRun() {
         let results = (0..<25).map { i in
             CaseResult.sample(.sample(skin: "gik-default", direction: .up, label: "sweep-\(i)"), status: .failed,
@@ -200,6 +200,16 @@ struct SummaryMarkdownTests {
         #expect(orphaned.listItems.count == 20)
         #expect(orphaned.listItems.first.map(Self.unescape) == "Goldens/s/up/old-0@1x.png")
         #expect(orphaned.paragraphs.contains("… and 5 more on the [report page](index.html)."))
+
+        // 25 changes (one a case): 20 rows and a line for the other 5; 20 accept commands.
+        var changed = RunRecord.sample(results: results)
+        changed.changes = results.enumerated().map { i, r in
+            Change(id: "c" + String(repeating: "\(i % 10)", count: 8), explanation: "change \(i)", kind: "drawing", cases: [r.id])
+        }
+        let many = Self.parse(SummaryMarkdown.render(changed))
+        #expect(many.tables[1].header.first == "Change" && many.tables[1].rows.count == 20)
+        #expect(many.paragraphs.contains("… and 5 more changes on the [report page](index.html)."))
+        #expect(many.fenced.first?.lines.filter { $0.hasPrefix("popover-goldens accept --change ") }.count == 20)
 
         let passed = Self.parse(SummaryMarkdown.render(RunRecord.sample(results: [
             CaseResult.sample(.sample(skin: "gik-default", direction: .up, label: "a"), status: .passed, message: "identical"),

@@ -10,7 +10,7 @@ import PopoverHarness
 /// value from the run is escaped, so an ID or explanation cannot break a table or a link;
 /// in commands, quoted for the shell as the page's review panel quotes them.
 public enum SummaryMarkdown {
-    /// Failing cases listed in the table; the rest are counted.
+    /// Failing cases (and changes) listed in their tables; the rest are counted.
     public static let worstCasesShown = 20
     /// Cases given their own reproduce and accept commands.
     public static let commandsShown = 5
@@ -35,9 +35,12 @@ public enum SummaryMarkdown {
             lines.append("")
             lines.append("| Change | Cases | What changed | Accept |")
             lines.append("| --- | ---: | --- | --- |")
-            for change in run.changes {
+            for change in run.changes.prefix(worstCasesShown) {
                 let accept = change.kind == "error" ? "cannot be accepted" : code("popover-goldens accept --change \(change.id)")
                 lines.append("| \(code(change.id)) | \(change.cases.count) | \(escape(change.explanation)) | \(accept) |")
+            }
+            if run.changes.count > worstCasesShown {
+                lines += ["", "… and \(run.changes.count - worstCasesShown) more changes on the [report page](index.html)."]
             }
         }
         let worst = worstFailures(run)
@@ -147,7 +150,7 @@ public enum SummaryMarkdown {
         let acceptable = run.changes.filter { $0.kind != "error" }
         if !acceptable.isEmpty {
             lines.append("# or a whole change at once")
-            for change in acceptable { lines.append("popover-goldens accept\(goldens) --change \(change.id)") }
+            for change in acceptable.prefix(worstCasesShown) { lines.append("popover-goldens accept\(goldens) --change \(change.id)") }
         }
         return lines
     }
