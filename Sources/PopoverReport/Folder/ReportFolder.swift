@@ -35,7 +35,6 @@ public struct ReportFolder: Sendable {
 
     public var indexPath: String { path + "/index.html" }
     public var summaryPath: String { path + "/summary.json" }
-    public var markdownSummaryPath: String { path + "/summary.md" }
 
     var parent: String {
         FilePaths.parent(of: path)
