@@ -63,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "PopoverReport",
-            dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry"],
+            dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry", "PopoverRaster"],
             resources: [
                 .embedInCode("Assets/report.css"), .embedInCode("Assets/report-core.js"),
                 .embedInCode("Assets/report-viewer.js"), .embedInCode("Assets/report-filters.js"),

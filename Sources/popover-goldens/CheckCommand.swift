@@ -20,10 +20,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Exit 0 whatever the verdicts, once the report is written: for pipelines that gate elsewhere (on summary.json or junit.xml).")
     var noFail = false
 
+    @OptionGroup var ciOutputs: CIOutputOptions
+
     func run() throws {
         let mode = try record ?? userFacing { () throws(HarnessError) in try RecordMode.fromEnvironment() }
         try runCheck(try runOptions.checkOptions(recordMode: mode), reports: runOptions.reports, skins: runOptions.skins,
-                     verb: "check", noFail: noFail)
+                     verb: "check", noFail: noFail, ciOutputs: ciOutputs)
     }
 }
 
@@ -59,7 +61,8 @@ struct RecordCommand: ParsableCommand {
 
 /// Runs a check or record with its report, prints what a person needs, and exits with
 /// the run's status.
-func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: String, noFail: Bool = false) throws {
+func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: String, noFail: Bool = false,
+              ciOutputs: CIOutputOptions? = nil) throws {
     let catalog = loadCatalog(skins: skins)
     var runner = CheckRunner(catalog: catalog, options: options)
     let meter = ProgressMeter()
@@ -67,6 +70,7 @@ func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: Str
     let (run, reportPath) = try userFacing { try ReportFolder(reports).check(runner) }
     meter.finish()
     RunPrinter.print(run, verb: verb, reportPath: reportPath)
+    ciOutputs?.report(run)
     if noFail {
         if run.exitCode != 0 { print("--no-fail: exit 0 (the run's own status is \(run.exitCode))") }
         return

@@ -28,20 +28,24 @@ struct MergeReportsCommand: ParsableCommand {
 
     @OptionGroup var tolerance: ToleranceOptions
 
+    @OptionGroup var ciOutputs: CIOutputOptions
+
     func validate() throws {
         guard !shards.isEmpty else { throw ValidationError("name the shards' report folders") }
     }
 
     func run() throws {
         let store = GoldenStore(folder: goldens)
+        let suite = try tolerance.tolerance()
         let policy = try userFacing { () throws(HarnessError) in
-            try TolerancePolicy.load(goldensFolder: goldens, suite: try? tolerance.tolerance())
+            try TolerancePolicy.load(goldensFolder: goldens, suite: suite)
         }
         let merged = try userFacing {
             try MergedReport.merge(shards.map(ReportFolder.init), into: ReportFolder(out),
                                    verdicts: ShardVerdicts(store: store, tolerances: policy))
         }
         RunPrinter.print(merged, verb: "merged \(shards.count) shards", reportPath: out + "/index.html")
+        ciOutputs.report(merged)
         if merged.exitCode != 0 { throw ExitCode(merged.exitCode) }
     }
 }

@@ -31,4 +31,18 @@ struct GoldenMessageTests {
         let passed = CaseResult.sample(.sample(skin: "s", direction: .up, label: "p"), status: .passed, message: "identical")
         #expect(GoldenMessages.text(passed, reports: "R") == nil)
     }
+
+    @Test("the pictures a failing case attaches: the triptych first, then expected, actual and heatmap")
+    func picturesOrder() {
+        var r = CaseResult.sample(.sample(skin: "s", direction: .up, label: "a"), status: .failed, message: "fail")
+        r.artifacts = CaseArtifacts(expected: SavedImage(path: "cases/s/up/a@1x.expected.png", width: 4, height: 4),
+                                    actual: SavedImage(path: "cases/s/up/a@1x.actual.png", width: 4, height: 4),
+                                    heatmap: SavedImage(path: "cases/s/up/a@1x.heatmap.png", width: 4, height: 4),
+                                    thumbnail: SavedImage(path: "cases/s/up/a@1x.thumbnail.png", width: 4, height: 4),
+                                    triptych: SavedImage(path: "cases/s/up/a@1x.triptych.png", width: 464, height: 48))
+        let pictures = GoldenMessages.pictures(r, reports: "R")
+        #expect(pictures.map(\.kind) == ["triptych", "expected", "actual", "heatmap"])
+        #expect(pictures.map(\.path) == ["R/cases/s/up/a@1x.triptych.png", "R/cases/s/up/a@1x.expected.png",
+                                         "R/cases/s/up/a@1x.actual.png", "R/cases/s/up/a@1x.heatmap.png"])
+    }
 }

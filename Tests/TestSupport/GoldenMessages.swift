@@ -31,10 +31,11 @@ public enum GoldenMessages {
             + "; report \(reports)/index.html\(accept)"
     }
 
-    /// The pictures a person looks at first, in that order, with their paths.
+    /// The pictures a person looks at first, in that order, with their paths: the
+    /// triptych (all three in one, what a CI job's viewer shows whole), then each alone.
     public static func pictures(_ result: CaseResult, reports: String) -> [(kind: String, path: String)] {
         let a = result.artifacts
-        return [("expected", a.expected), ("actual", a.actual), ("heatmap", a.heatmap)]
+        return [("triptych", a.triptych), ("expected", a.expected), ("actual", a.actual), ("heatmap", a.heatmap)]
             .compactMap { kind, image in image.map { (kind, reports + "/" + $0.path) } }
     }
 }

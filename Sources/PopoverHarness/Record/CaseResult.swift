@@ -49,16 +49,23 @@ public struct CaseArtifacts: Sendable, Hashable, Codable {
     public var heatmap: SavedImage?
     /// A small preview for the report's lists.
     public var thumbnail: SavedImage?
+    /// Expected, heatmap and actual side by side in one picture, for a CI job's viewer
+    /// (absent from summary.json files written before it was made).
+    public var triptych: SavedImage?
 
     public init(expected: SavedImage? = nil, actual: SavedImage? = nil, heatmap: SavedImage? = nil,
-                thumbnail: SavedImage? = nil) {
+                thumbnail: SavedImage? = nil, triptych: SavedImage? = nil) {
         self.expected = expected
         self.actual = actual
         self.heatmap = heatmap
         self.thumbnail = thumbnail
+        self.triptych = triptych
     }
 
-    public var isEmpty: Bool { expected == nil && actual == nil && heatmap == nil && thumbnail == nil }
+    public var isEmpty: Bool { expected == nil && actual == nil && heatmap == nil && thumbnail == nil && triptych == nil }
+
+    /// Every image kept, in a fixed order.
+    public var all: [SavedImage] { [expected, actual, heatmap, thumbnail, triptych].compactMap { $0 } }
 }
 
 /// A reviewer's acceptance of a case's actual image as its golden, after the run.

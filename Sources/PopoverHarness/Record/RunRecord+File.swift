@@ -168,7 +168,7 @@ enum RecordCheck {
             }
             let a = result.artifacts
             for (name, image) in [("expected", a.expected), ("actual", a.actual), ("heatmap", a.heatmap),
-                                  ("thumbnail", a.thumbnail)] {
+                                  ("thumbnail", a.thumbnail), ("triptych", a.triptych)] {
                 guard let image else { continue }
                 try within(image.width, 0...largestSide, at: "\(at).images.\(name).width")
                 try within(image.height, 0...largestSide, at: "\(at).images.\(name).height")

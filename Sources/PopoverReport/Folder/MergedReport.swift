@@ -29,8 +29,7 @@ public enum MergedReport {
         do {
             for result in merged.results {
                 guard let shard = judgedIn[result.id] else { continue }
-                let a = result.artifacts
-                for image in [a.expected, a.actual, a.heatmap, a.thumbnail].compactMap({ $0 }) {
+                for image in result.artifacts.all {
                     try copy(image.path, from: shard.path, to: staging.folder)
                 }
             }

@@ -2,8 +2,8 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 
-/// A folder holding one report: `index.html`, `summary.json`, `junit.xml` and the cases'
-/// images under `cases/`.
+/// A folder holding one report: `index.html`, `summary.json`, `junit.xml`, `summary.md`
+/// and the cases' images under `cases/`.
 ///
 /// A run writes its report into a private staging folder beside it
 /// (`.<name>.staging-<pid>-<random>`), then publishes it in one step, swapping the two
@@ -29,7 +29,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// What a report folder may hold. Anything else means the folder is not a report's.
-    static let reportEntries: Set<String> = ["index.html", "summary.json", "junit.xml", "cases", "accepted",
+    static let reportEntries: Set<String> = ["index.html", "summary.json", "junit.xml", "summary.md", "cases", "accepted",
                                              // left by earlier versions, which staged inside the folder
                                              ".lock", "assets"]
 

@@ -2,8 +2,8 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 
-/// Writes a run's three files: `index.html` for people, `summary.json` and `junit.xml`
-/// for machines.
+/// Writes a run's files: `index.html` for people, `summary.json` and `junit.xml` for
+/// machines, `summary.md` for a CI job's summary page.
 enum ReportWriter {
     /// Into a staging folder (`atomically: false`: the folder is published whole) or
     /// into a published report (each file replaced atomically).
@@ -23,7 +23,7 @@ enum ReportWriter {
     }
 
     /// The files' names, the record first.
-    static let fileNames = ["summary.json", "junit.xml", "index.html"]
+    static let fileNames = ["summary.json", "junit.xml", "index.html", "summary.md"]
 
     /// The files, by name, the record first.
     static func files(_ run: RunRecord) -> [(name: String, bytes: [UInt8])] {
@@ -31,6 +31,7 @@ enum ReportWriter {
             ("summary.json", run.encoded()),
             ("junit.xml", Array(JUnitXML.render(run).utf8)),
             ("index.html", Array(ReportPage.render(run).utf8)),
+            ("summary.md", Array(SummaryMarkdown.render(run).utf8)),
         ]
     }
 }
