@@ -10,15 +10,15 @@ import PackageDescription
 //
 //   PopoverGeometry  placement, image choice, stretch plans, shadow rectangles; no pixels
 //   PopoverImage     straight RGBA buffers and digests (libcrypto's SHA-256, libxxhash's XXH64); no I/O
-//   PopoverRaster    paths, coverage, paints, strokes, shadows; no popovers, no PNG
+//   PopoverRaster    paths, coverage, paints, strokes, shadows, a bitmap font for labels; no popovers, no PNG
 //   PopoverFiles     PNG files (libpng and zlib to decode, libdeflate to encode), atomic writes, publishing a folder
 //   PopoverDiff      two images and a tolerance in, metrics and a diff map out
 //   PopoverSkins     geometry + raster: the skins and skin folders
 //   PopoverHarness   cases, goldens, the digest cache, tolerance policy, check runs, shards; no report
-//   PopoverReport    a finished run -> index.html, summary.json, junit.xml; staging and publishing
-//   PopoverReview    accepting goldens: from the command line, approvals, a loopback server
+//   PopoverReport    a finished run -> index.html, summary.json, junit.xml, summary.md, triptychs; staging and publishing
+//   PopoverReview    accepting goldens (journaled): from the command line, approvals, a loopback server
 // A layer may also use any layer below the ones it sits on (the harness reads PNG files
-// and geometry directly). Beside them: PopoverBench, the measurements behind the README's
+// and geometry directly); LayerTests holds the sources to this picture. Beside them: PopoverBench, the measurements behind the README's
 // figures, and popover-goldens, the command-line tool, a thin layer over all of them.
 let package = Package(
     name: "PopoverGoldens",
