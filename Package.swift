@@ -18,8 +18,9 @@ import PackageDescription
 //   PopoverReport    a finished run -> index.html, summary.json, junit.xml, summary.md, triptychs; staging and publishing
 //   PopoverReview    accepting goldens (journaled): from the command line, approvals, a loopback server
 // A layer may also use any layer below the ones it sits on (the harness reads PNG files
-// and geometry directly); LayerTests holds the sources to this picture. Beside them: PopoverBench, the measurements behind the README's
-// figures, and popover-goldens, the command-line tool, a thin layer over all of them.
+// and geometry directly); LayerTests holds the sources to this picture. Beside them:
+// PopoverBench, the measurements behind docs/performance.md, and popover-goldens, the
+// command-line tool, a thin layer over all of them.
 let package = Package(
     name: "PopoverGoldens",
     platforms: [.macOS(.v15)],
