@@ -50,6 +50,27 @@ public enum FilePaths {
         return real
     }
 
+    /// Where `relative`, a path read from a file that may have travelled (a summary.json, a
+    /// shard, a request), leads inside `folder`: the real path of the file, when
+    /// `relative` is plain (not absolute; no `.`, `..`, empty or hidden component, no NUL)
+    /// and the file exists inside `folder`'s real path, symbolic links included. The one
+    /// way this project reads a file a document names.
+    public static func file(_ relative: String, inside folder: String) -> Inside {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/"), !relative.contains("\0"),
+              !parts.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else { return .notPlain }
+        guard let real = realPath(folder + "/" + relative, inside: folder) else { return .missingOrOutside }
+        return .found(real)
+    }
+
+    public enum Inside: Equatable, Sendable {
+        case found(String)
+        /// Absolute, or with a `.`, `..`, empty or hidden component.
+        case notPlain
+        /// No such file, or its real path lies outside the folder.
+        case missingOrOutside
+    }
+
     /// The extension of the last component (`png` of `a/b.png`), empty when it has none.
     public static func fileExtension(of path: String) -> String {
         let last = lastComponent(of: path)

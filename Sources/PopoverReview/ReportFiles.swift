@@ -52,11 +52,11 @@ public struct ReportFiles: Sendable {
         if segments.last == "" { segments[segments.count - 1] = "index.html" }
         var decoded: [String] = []
         for segment in segments {
-            guard let name = segment.removingPercentEncoding, !name.isEmpty, !name.hasPrefix("."),
-                  !name.contains("/"), !name.contains("\0") else { return nil }
+            // Decoded once; a slash it decodes to would be a segment the URL did not have.
+            guard let name = segment.removingPercentEncoding, !name.contains("/") else { return nil }
             decoded.append(name)
         }
-        guard let full = FilePaths.realPath(folder + "/" + decoded.joined(separator: "/"), inside: folder) else { return nil }
+        guard case .found(let full) = FilePaths.file(decoded.joined(separator: "/"), inside: folder) else { return nil }
         var info = stat()
         guard stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return full

@@ -336,16 +336,12 @@ public struct ReviewDesk: Sendable {
     /// folder (a summary edited to point elsewhere is refused).
     private func imagePath(_ relative: String?, of id: String) throws(AcceptRefusal) -> String {
         guard let relative else { throw .noActualImage(id: id) }
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relative.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
-        }
-        // Nor through a symbolic link out of it.
-        let path = report.path + "/" + relative
-        guard FilePaths.realPath(path, inside: report.path) != nil else {
+        switch FilePaths.file(relative, inside: report.path) {
+        case .found: return report.path + "/" + relative
+        case .notPlain: throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
+        case .missingOrOutside:
             throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
         }
-        return path
     }
 
     /// Keeps the golden a plan replaces, and its facts, inside the report for undo.

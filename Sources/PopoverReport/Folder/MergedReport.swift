@@ -52,16 +52,14 @@ public enum MergedReport {
 
     /// A file of a shard, read only inside it.
     private static func read(_ relative: String, from source: String) throws -> [UInt8] {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relative.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+        switch FilePaths.file(relative, inside: source) {
+        case .found(let inside): return try FileIO.readBytes(path: inside)
+        case .notPlain:
             throw ReportError.unreadableRun(file: source + "/summary.json",
                                             reason: "the image path \(relative) leads out of the report folder")
-        }
-        // Nor through a symbolic link out of the shard: its files are read only inside it.
-        guard let inside = FilePaths.realPath(source + "/" + relative, inside: source) else {
+        case .missingOrOutside:
             throw ReportError.unreadableRun(file: source + "/summary.json",
                                             reason: "the image \(relative) is missing or leads out of the shard's folder")
         }
-        return try FileIO.readBytes(path: inside)
     }
 }
