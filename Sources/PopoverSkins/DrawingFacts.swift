@@ -91,13 +91,7 @@ extension SevenImageSkin {
     /// apex and the outline are the image's own landmarks (from the outline data file)
     /// carried through the stretches, so they land where the drawing puts them.
     public func drawingFacts(for request: PopoverRequest) throws -> DrawingFacts {
-        let layout: BackgroundLayout
-        do {
-            layout = try BackgroundLayout.make(bounds: request.bounds, direction: request.direction,
-                                               arrowOffset: request.arrowOffset, metrics: layoutMetrics)
-        } catch {
-            throw SkinError.geometry(error)
-        }
+        let layout = try layout(for: request)
         return try drawingFacts(for: request, layout: layout)
     }
 
@@ -119,17 +113,7 @@ extension SevenImageSkin {
 
         var reach: Rect?
         if let shadow {
-            let rect: Rect
-            if let explicit = request.shadowRect {
-                rect = explicit
-            } else {
-                do {
-                    rect = try ShadowGeometry.shadowRect(bounds: request.bounds, direction: request.direction,
-                                                         arrowHeight: layoutMetrics.arrowHeight)
-                } catch {
-                    throw SkinError.geometry(error)
-                }
-            }
+            let rect = try shadowRect(for: request)
             facts["shadow"] = .rect(rect)
             let r = shadow.reach(scale: request.scale)
             reach = Rect(x: frame.origin.x + rect.minX + shadow.offsetX - r, y: frame.origin.y + rect.minY + shadow.offsetY - r,

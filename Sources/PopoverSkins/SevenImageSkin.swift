@@ -81,14 +81,30 @@ public struct SevenImageSkin: Skin {
         }
     }
 
-    public func render(_ request: PopoverRequest) throws -> RenderedPopover {
-        let layout: BackgroundLayout
+    /// The layout the geometry core computes for `request` with this skin's metrics.
+    func layout(for request: PopoverRequest) throws(SkinError) -> BackgroundLayout {
         do {
-            layout = try BackgroundLayout.make(bounds: request.bounds, direction: request.direction,
-                                               arrowOffset: request.arrowOffset, metrics: layoutMetrics)
+            return try BackgroundLayout.make(bounds: request.bounds, direction: request.direction,
+                                             arrowOffset: request.arrowOffset, metrics: layoutMetrics)
         } catch {
-            throw SkinError.geometry(error)
+            throw .geometry(error)
         }
+    }
+
+    /// The rectangle that casts the shadow: the request's own, or the one the geometry
+    /// core derives from the bounds and the arrow.
+    func shadowRect(for request: PopoverRequest) throws(SkinError) -> Rect {
+        if let explicit = request.shadowRect { return explicit }
+        do {
+            return try ShadowGeometry.shadowRect(bounds: request.bounds, direction: request.direction,
+                                                 arrowHeight: layoutMetrics.arrowHeight)
+        } catch {
+            throw .geometry(error)
+        }
+    }
+
+    public func render(_ request: PopoverRequest) throws -> RenderedPopover {
+        let layout = try layout(for: request)
         return try render(request, layout: layout)
     }
 
@@ -103,13 +119,7 @@ public struct SevenImageSkin: Skin {
     /// a shadow shows through (alpha below 255) and so where it can change a pixel.
     public func coverageWithoutShadow(for request: PopoverRequest) throws -> [UInt8]? {
         guard shadow != nil else { return nil }
-        let layout: BackgroundLayout
-        do {
-            layout = try BackgroundLayout.make(bounds: request.bounds, direction: request.direction,
-                                               arrowOffset: request.arrowOffset, metrics: layoutMetrics)
-        } catch {
-            throw SkinError.geometry(error)
-        }
+        let layout = try layout(for: request)
         let data = try render(request, layout: layout, castingShadow: false).pixmap.data
         return stride(from: 3, to: data.count, by: 4).map { data[$0] }
     }
@@ -119,17 +129,7 @@ public struct SevenImageSkin: Skin {
         let frame = CanvasFrame(bounds: request.bounds, shadow: shadow, scale: request.scale)
         var canvas = Canvas(pointWidth: frame.size.width, pointHeight: frame.size.height, scale: request.scale)
         if let shadow, castingShadow {
-            let rect: Rect
-            if let explicit = request.shadowRect {
-                rect = explicit
-            } else {
-                do {
-                    rect = try ShadowGeometry.shadowRect(bounds: request.bounds, direction: request.direction,
-                                                         arrowHeight: layoutMetrics.arrowHeight)
-                } catch {
-                    throw SkinError.geometry(error)
-                }
-            }
+            let rect = try shadowRect(for: request)
             var path = Path()
             path.addRect(x: frame.origin.x + rect.minX, y: frame.origin.y + rect.minY, width: rect.width, height: rect.height)
             canvas.drawShadow(of: path, shadow)

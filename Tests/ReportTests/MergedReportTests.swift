@@ -14,24 +14,14 @@ struct MergedReportTests {
     func mergedEqualsWhole() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let catalog = CaseCatalog(skins: [FlatSkin()])
-        var options = checkOptions(goldens: folder.file("goldens"), mode: .missing, filter: "flat/up", cache: folder.file("cache"))
-        let recorded = try CheckRunner(catalog: catalog, options: options).run()
-        let altered = [recorded.results[3].id, recorded.results[17].id]
-        for id in altered {
-            var image = try PNGFile.read(path: folder.file("goldens/\(id).png"))
-            image.pixels.replaceSubrange(0..<4, with: [0, 255, 0, 255])
-            try PNGFile.write(image, to: folder.file("goldens/\(id).png"))
-        }
-        options.recordMode = .never
-        let whole = try publishing(CheckRunner(catalog: catalog, options: options), to: folder.file("whole"))
-        var shards: [ReportFolder] = []
-        for index in 1...3 {
-            var shardOptions = options
-            shardOptions.shard = try Shard(index: index, count: 3)
-            let run = try publishing(CheckRunner(catalog: catalog, options: shardOptions), to: folder.file("shard\(index)"))
-            #expect(run.shard?.index == index && !run.results.isEmpty)
-            shards.append(ReportFolder(folder.file("shard\(index)")))
+        let (shards, altered) = try Self.shards(folder)
+        let whole = try publishing(CheckRunner(catalog: CaseCatalog(skins: [FlatSkin()]),
+                                               options: checkOptions(goldens: folder.file("goldens"), mode: .never,
+                                                                     filter: "flat/up", cache: folder.file("cache"))),
+                                   to: folder.file("whole"))
+        for (index, shard) in shards.enumerated() {
+            let run = try shard.load()
+            #expect(run.shard?.index == index + 1 && !run.results.isEmpty)
         }
         let merged = try MergedReport.merge(shards.reversed(), into: ReportFolder(folder.file("merged")),
                                             verdicts: Self.verdicts(folder))
