@@ -40,16 +40,19 @@ struct ChangeReviewTests {
         }
     }
 
+    /// gik-sample's border made redder in its skin.json: what a designer's colour change is.
+    static func redderBorder(_ json: inout [String: Any]) {
+        var images = json["images"] as! [String: Any]
+        var colours = images["colours"] as! [String: Any]
+        colours["border"] = [0.5, 0.431373, 0.407843]
+        images["colours"] = colours
+        json["images"] = images
+    }
+
     @Test("a skin's border colour changed in its skin.json: its cases fail as one change, geometry unchanged, in the border")
     func borderColour() throws {
         let filter = "gik-sample/*@1x"
-        let project = try Project(filter: filter) { json in
-            var images = json["images"] as! [String: Any]
-            var colours = images["colours"] as! [String: Any]
-            colours["border"] = [0.5, 0.431373, 0.407843]
-            images["colours"] = colours
-            json["images"] = images
-        }
+        let project = try Project(filter: filter, edit: Self.redderBorder)
         defer { project.folder.remove() }
         let run = try project.check(filter)
         #expect(run.results.count == 170 && run.count(.failed) == 170)
@@ -179,13 +182,7 @@ struct ChangeReviewTests {
     @Test("ignore shadow: a shadow-only difference passes (under opaque and translucent paint), a border difference still fails")
     func ignoreShadow() throws {
         let filter = "gik-*/up/popover8*"
-        let project = try Project(filter: filter) { json in
-            var images = json["images"] as! [String: Any]
-            var colours = images["colours"] as! [String: Any]
-            colours["border"] = [0.5, 0.431373, 0.407843]
-            images["colours"] = colours
-            json["images"] = images
-        }
+        let project = try Project(filter: filter, edit: Self.redderBorder)
         defer { project.folder.remove() }
         let catalog = project.catalog
         func run(shadowMoved: Bool, ignore: String?, filter: String) throws -> RunRecord {
