@@ -152,28 +152,103 @@ def live(url, golden, case_id):
         b.close()
 
 
+# Watches long tasks (over 50 ms), layout shifts and the time from each input to the next
+# paint (Event Timing), from before the page's first byte.
+OBSERVE = """
+window.__figures = { longTasks: [], shifts: [], events: [] };
+new PerformanceObserver(list => list.getEntries().forEach(e =>
+    window.__figures.longTasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+new PerformanceObserver(list => list.getEntries().forEach(e => {
+    if (!e.hadRecentInput) window.__figures.shifts.push({ start: e.startTime, value: e.value });
+})).observe({ type: 'layout-shift', buffered: true });
+new PerformanceObserver(list => list.getEntries().forEach(e =>
+    window.__figures.events.push({ name: e.name, start: e.startTime, duration: e.duration }))).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+"""
+
+
+def open_page(p, url):
+    b = browser(p)
+    page = b.new_page(viewport={"width": 1400, "height": 1000})
+    page.add_init_script(OBSERVE)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url, wait_until="load")
+    return b, page, errors
+
+
+def click_to_paint(page, action):
+    """Milliseconds from the input's start to the next paint after it (Event Timing's
+    duration for the slowest event of the action), and the longest task it caused."""
+    page.evaluate("window.__figures.events = []; window.__figures.longTasks = []")
+    action()
+    # Let the paint after the input happen, and its entry arrive.
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 150)))")
+    f = page.evaluate("window.__figures")
+    events = [e["duration"] for e in f["events"] if e["name"] in ("click", "pointerup", "pointerdown", "keydown", "keyup", "input", "change", "mousedown", "mouseup")]
+    return {"toNextPaintMs": max(events) if events else 0, "longestTaskMs": max([t["duration"] for t in f["longTasks"]] or [0])}
+
+
 def timing(report):
+    """The page's figures for the bench: first paint, largest paint and load; the longest
+    task while loading, the total blocking time (each task's time past 50 ms), the
+    cumulative layout shift; then, per main control, the time from a click to the next
+    paint and the longest task it caused."""
     with sync_playwright() as p:
-        b = browser(p)
-        page = b.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto("file://" + os.path.abspath(report) + "/index.html", wait_until="load")
-        figures = page.evaluate("""() => new Promise(done => {
-            // The largest contentful paint is when the first screen's main content shows;
-            // the load event, when the whole page is parsed and its controls work.
-            new PerformanceObserver(list => {
-                const largest = list.getEntries().at(-1);
-                const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
-                const nav = performance.getEntriesByType('navigation')[0];
-                const images = Array.from(document.images);
-                done({ firstPaintSeconds: (paint ? paint.startTime : nav.loadEventEnd) / 1000,
-                       firstScreenSeconds: largest.startTime / 1000,
-                       loadSeconds: nav.loadEventEnd / 1000,
-                       imagesLoaded: images.filter(i => i.complete && i.naturalWidth > 0).length,
-                       imagesInPage: images.length });
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-        })""")
+        b, page, errors = open_page(p, "file://" + os.path.abspath(report) + "/index.html")
+        page.wait_for_timeout(1500)
+        load = page.evaluate("""() => {
+            const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
+            const nav = performance.getEntriesByType('navigation')[0];
+            const lcp = performance.getEntriesByType('largest-contentful-paint').at(-1);
+            const f = window.__figures;
+            return { firstPaintSeconds: (paint ? paint.startTime : nav.loadEventEnd) / 1000,
+                     firstScreenSeconds: (lcp ? lcp.startTime : nav.loadEventEnd) / 1000,
+                     loadSeconds: nav.loadEventEnd / 1000,
+                     imagesLoaded: Array.from(document.images).filter(i => i.complete && i.naturalWidth > 0).length,
+                     imagesInPage: document.images.length,
+                     elements: document.getElementsByTagName('*').length,
+                     longestTaskMs: Math.max(0, ...f.longTasks.map(t => t.duration)),
+                     totalBlockingMs: f.longTasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
+                     layoutShift: f.shifts.reduce((s, e) => s + e.value, 0) };
+        }""")
+        controls = {}
+        first_chip = page.locator("[data-status-chip]").first
+        controls["status chip"] = click_to_paint(page, lambda: first_chip.click())
+        first_chip.click()
+        page.wait_for_timeout(200)
+        skins = page.eval_on_selector_all("#f-skin option", "os => os.map(o => o.value).filter(Boolean)")
+        if skins:
+            controls["skin filter"] = click_to_paint(page, lambda: page.select_option("#f-skin", skins[0]))
+        controls["search"] = click_to_paint(page, lambda: (page.fill("#f-q", "up/popover1"), page.wait_for_timeout(300)))
+        controls["reset filters"] = click_to_paint(page, lambda: page.click("#f-reset"))
+        page.evaluate("window.scrollTo(0, 0)")
+        rep = page.locator("#changes-list .viewer").first
+        if rep.count():
+            controls["view: wipe"] = click_to_paint(page, lambda: rep.locator('[data-mode-to="wipe"]').click())
+            controls["zoom 4"] = click_to_paint(page, lambda: rep.locator('[data-zoom-to="4"]').click())
+            if rep.locator("[data-find]").count():
+                controls["find change"] = click_to_paint(page, lambda: rep.locator("[data-find]").click())
+            controls["accept a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
+            controls["undo a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
+            members = page.locator("details.members > summary").first
+            controls["open a change's cases"] = click_to_paint(page, lambda: members.click())
+        page.evaluate("document.getElementById('case-list').scrollIntoView()")
+        line = page.locator("#case-list .case-open").first
+        line.wait_for()
+        controls["open a case"] = click_to_paint(page, lambda: line.click())
+        controls["accept a case"] = click_to_paint(page, lambda: page.locator("#case-list [data-decide=accept]").first.click())
+        page.locator("#case-list [data-decide=accept]").first.click()
+        controls["matrix cell"] = click_to_paint(page, lambda: page.locator("table.matrix td.c").nth(500).click())
+        page.evaluate("window.scrollTo(0, 0)")
+        controls["focus mode"] = click_to_paint(page, lambda: page.click("#focus-open"))
+        controls["focus: next (j)"] = click_to_paint(page, lambda: page.keyboard.press("j"))
+        controls["focus: accept (a)"] = click_to_paint(page, lambda: page.keyboard.press("a"))
+        controls["focus: keep (x)"] = click_to_paint(page, lambda: page.keyboard.press("x"))
+        page.keyboard.press("Escape")
+        load["controls"] = controls
+        load["errors"] = errors
         b.close()
-        print(json.dumps(figures))
+        print(json.dumps(load))
 
 
 if __name__ == "__main__":

@@ -164,25 +164,51 @@
   }
   PG.toggleCase = toggleCase;
 
+  // The case list is made of blocks of lines; a block holds only its height until it
+  // comes near the screen, then gets its lines. So a list of 2080 cases starts as a few
+  // dozen elements, and a filter change remakes only those.
   var caseList = doc.getElementById('case-list');
+  var blockSize = 40;
   var shownCases = [];
+  var blocks = [];
+  function drawBlock(block) {
+    var fragment = doc.createDocumentFragment();
+    block.items.forEach(function (c) {
+      var slot = el('div', 'case-slot', null, { id: PG.anchor(c.id), role: 'listitem', 'data-slot-case': c.id });
+      slot.item = c;
+      slot.drawn = true;
+      fragment.appendChild(slot);
+      drawCase(slot);
+    });
+    block.appendChild(fragment);
+    block.classList.add('drawn');
+  }
   function fillCases(items) {
     shownCases = items;
     if (!caseList) return;
+    blocks.forEach(function (block) { near.unobserve(block); });
     caseList.textContent = '';
     caseList.style.setProperty('--n', items.length);
-    var fragment = doc.createDocumentFragment();
-    items.forEach(function (c) {
-      var slot = el('div', 'case-slot', null, { id: PG.anchor(c.id), role: 'listitem', 'data-slot-case': c.id });
-      slot.item = c;
-      slot.draw = drawCase;
-      fragment.appendChild(slot);
-    });
-    caseList.appendChild(fragment);
-    Array.prototype.forEach.call(caseList.children, function (slot) { near.observe(slot); });
+    blocks = [];
+    for (var start = 0; start < items.length; start += blockSize) {
+      var block = el('div', 'case-block', null, { role: 'presentation' });
+      block.items = items.slice(start, start + blockSize);
+      block.style.setProperty('--n', block.items.length);
+      block.draw = drawBlock;
+      blocks.push(block);
+      caseList.appendChild(block);
+      near.observe(block);
+    }
   }
   PG.shownCases = function () { return shownCases; };
-  PG.drawNow = function (slot) { if (slot && !slot.drawn) { slot.drawn = true; slot.draw(slot); near.unobserve(slot); } };
+  // The line of a case the filters show, drawn now if its block was not yet.
+  PG.slotOf = function (id) {
+    var at = shownCases.findIndex(function (c) { return c.id === id; });
+    if (at < 0) return null;
+    var block = blocks[Math.floor(at / blockSize)];
+    if (!block.drawn) { block.drawn = true; near.unobserve(block); drawBlock(block); }
+    return doc.getElementById(PG.anchor(id));
+  };
 
   // ---- Changes
 

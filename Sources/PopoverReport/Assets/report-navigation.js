@@ -16,9 +16,8 @@
     var c = PG.caseById(id);
     if (c) {
       if (!PG.caseShown(id)) PG.reset();
-      var slot = doc.getElementById(PG.anchor(id));
+      var slot = PG.slotOf(id);
       if (!slot) return null;
-      PG.drawNow(slot);
       PG.toggleCase(slot, true);
       slot.scrollIntoView();
       flash(slot);
@@ -36,8 +35,9 @@
   function revealHash() {
     var hash = location.hash.slice(1);
     if (!/^c-/.test(hash)) return;
-    var target = doc.getElementById(hash);
-    var id = target && target.getAttribute('data-slot-case');
+    // The anchor of a case, as HTMLEscape.anchor writes it.
+    var id = null;
+    PG.data.cases.some(function (c) { if (PG.anchor(c.id) === hash) { id = c.id; return true; } return false; });
     if (!id) { try { id = decodeURIComponent(hash.slice(2)); } catch (e) { id = hash.slice(2); } }
     reveal(id);
   }
@@ -141,7 +141,7 @@
     if (event.key === '/' && search) { event.preventDefault(); search.focus(); return; }
     if (event.key !== 'j' && event.key !== 'k') return;
     var line = PG.barHeight() + 12;
-    var slots = all('#case-list > .case-slot');
+    var slots = all('#case-list .case-slot');
     var next = null;
     if (event.key === 'j') {
       next = slots.find(function (s) { return s.getBoundingClientRect().top > line + 2; });
@@ -151,7 +151,6 @@
       }
     }
     if (next) {
-      PG.drawNow(next);
       next.scrollIntoView();
       var head = next.querySelector('.case-open');
       if (head) head.focus({ preventScroll: true });

@@ -98,8 +98,9 @@
 
   PG.on('decisions', function (ids) {
     var set = new Set(ids);
-    all('[data-case]').forEach(function (node) {
-      if (set.has(node.getAttribute('data-case'))) showDecision(node.closest('.case-slot, .rep, #focus') || node);
+    // Matrix cells follow in showCounts; here the lines, representatives and focus mode.
+    all('[data-case]:not(td)').forEach(function (node) {
+      if (set.has(node.getAttribute('data-case'))) showDecision(node.closest('.case-slot, .rep') || node);
     });
     all('.change-slot').forEach(function (slot) {
       if (slot.item && slot.drawn && slot.item.members.some(function (i) { return set.has(data.cases[i].id); })) showChange(slot);
