@@ -408,8 +408,7 @@
   PG.cells = cells;
 
   // Start from the address, else from what the browser kept, else everything.
-  var start = filtersFromHash(location.hash) || PG.stored().filters;
-  if (start && typeof start === 'object') {
+  function take(start) {
     filters = { off: Array.isArray(start.off) ? start.off.filter(function (s) {
                   return chips.some(function (chip) { return chip.getAttribute('data-status-chip') === s; });
                 }) : [],
@@ -418,5 +417,12 @@
     // A value a select does not offer (another run's skin) is no filter.
     readFilters();
   }
+  var start = filtersFromHash(location.hash) || PG.stored().filters;
+  if (start && typeof start === 'object') take(start);
   apply({ keepHash: !filtersFromHash(location.hash) && /^#./.test(location.hash) });
+  // A link with other filters, followed from this page.
+  window.addEventListener('hashchange', function () {
+    var fromHash = filtersFromHash(location.hash);
+    if (fromHash) { take(fromHash); apply({ keepHash: true }); }
+  });
 })();
