@@ -443,7 +443,7 @@ def timing(report):
         controls["focus: keep (x)"] = click_to_paint(page, lambda: page.keyboard.press("x"))
         page.keyboard.press("Escape")
         load["controls"] = controls
-        load["errors"] = errors
+        check(not errors, "the page threw: %s" % errors)
         b.close()
         print(json.dumps(load))
 
