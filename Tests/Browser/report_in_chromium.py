@@ -199,6 +199,20 @@ def static(report, download, cases):
             check(line(page, case_id).locator('[data-decide="accept"]').get_attribute("aria-pressed") == "true",
                   "the line of %s does not show it accepted after reload" % case_id)
         check(progress(page).startswith("2 of %d decided" % decidable), "after reload progress says " + progress(page))
+        # Focus mode on a change: a decides all its cases at once; pressed again, takes it back.
+        page.click("#f-reset")
+        card = page.locator("#changes-list article.change").first
+        members = page.evaluate("""id => { const PG = window.PopoverGoldens;
+            return PG.data.changes.find(c => c.id === id).members.map(i => PG.data.cases[i].id); }""", card.get_attribute("data-change"))
+        if set(members) <= set(cases[:2]):
+            card.locator("[data-focus-change]").click()
+            check(page.locator("#focus").is_visible(), "focus mode on a change did not open")
+            decided = "ids => ids.map(id => window.PopoverGoldens.decision(id))"
+            page.keyboard.press("a")
+            check(page.evaluate(decided, members) == [None] * len(members), "a on an accepted change did not take it back")
+            page.keyboard.press("a")
+            check(page.evaluate(decided, members) == ["accept"] * len(members), "a did not accept the whole change")
+            page.keyboard.press("Escape")
         # A fresh visit with filters in the address takes them from there.
         page.goto(url + "#q=" + cases[0])
         page.wait_for_timeout(300)
@@ -253,6 +267,13 @@ def live(url, golden, case_id):
         the_line.locator(".case-open").click()
         image = the_line.locator("img.px").first
         page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle(), timeout=10000)
+        # Served, the page may read the images' pixels: their values under the pointer.
+        port = the_line.locator(".port").nth(1).bounding_box()
+        page.mouse.move(port["x"] + port["width"] / 2, port["y"] + port["height"] / 2)
+        page.wait_for_timeout(400)
+        page.mouse.move(port["x"] + port["width"] / 2 + 1, port["y"] + port["height"] / 2)
+        readout = the_line.locator(".readout").inner_text()
+        check("expected rgba(" in readout and "actual rgba(" in readout, "the pixel values under the pointer: " + readout)
         status = page.evaluate("id => window.PopoverGoldens.caseById(id).status", case_id)
         chip = page.locator('[data-status-chip="%s"] b' % status)
         chip_before = int(chip.inner_text())

@@ -98,7 +98,7 @@
   function badge(c) {
     return el('span', 'badge s-' + c.status, [el('span', 'glyph', [glyphs[c.status] || ''], { 'aria-hidden': 'true' }), c.word]);
   }
-  var glyphs = { passed: '\u2713', failed: '\u2715', error: '!', missing: '?', 'new': '+', recorded: '\u21bb' };
+  var glyphs = data.glyphs || {};
   PG.badge = badge;
 
   // Accept and Keep for one case: one control per meaning; pressing a pressed one

@@ -18,7 +18,6 @@
     all('[data-decide][data-for]', root).forEach(function (b) {
       b.setAttribute('aria-pressed', PG.decision(b.getAttribute('data-for')) === b.getAttribute('data-decide') ? 'true' : 'false');
     });
-    var holder = root.closest ? (root.matches('[data-case]') ? root : root.querySelector('[data-case]')) : null;
     all('[data-case]', root).concat(root.hasAttribute && root.hasAttribute('data-case') ? [root] : []).forEach(function (node) {
       var d = PG.decision(node.getAttribute('data-case'));
       node.classList.toggle('accepted', d === 'accept');
@@ -26,7 +25,6 @@
       var words = node.querySelector(':scope > .case-line > .decision, :scope > .rep-line > .decision');
       if (words) words.textContent = PG.decisionText(node.getAttribute('data-case'));
     });
-    return holder;
   }
   function showChange(slot) {
     var change = slot.item;

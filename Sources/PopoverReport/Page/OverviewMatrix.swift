@@ -255,7 +255,8 @@ extension OverviewMatrix {
     static func cell(_ r: CaseResult, first: Bool) -> [HTMLNode] {
         [.cls("c s-\(r.status.rawValue)" + (r.accepted == nil ? "" : " accepted")),
          .attr("data-case", r.id), .attr("title", r.id + " — " + ReportPage.word(r.status)),
-         first ? .attr("tabindex", "0") : .empty]
+         first ? .attr("tabindex", "0") : .empty,
+         r.status == .passed ? .empty : .text(ReportPage.glyph(r.status))]
     }
 
     /// The overview section: a key to the colours and one matrix per skin.

@@ -16,12 +16,12 @@ struct ReportData: Encodable {
     var changes: [ChangeData]
     /// Zoom steps, device pixels per image pixel; the viewer also has "fit".
     var zooms: [Double]
+    /// The mark of each status, shown beside its colour.
+    var glyphs: [String: String]
 
     struct RunIdentity: Encodable {
         var key: String
         var goldens: String
-        /// The command that applies exported approvals.
-        var applyCommand: String
     }
 
     struct Image: Encodable {
@@ -78,8 +78,7 @@ struct ReportData: Encodable {
     init(run: RunRecord, attention: [CaseResult]) {
         let started = ReportPage.dateText(run.started)
         self.run = RunIdentity(key: "\(started) \(run.goldensFolder) \(run.results.count) \(run.shard.map { "\($0.index)/\($0.count)" } ?? "")",
-                               goldens: run.goldensFolder,
-                               applyCommand: "popover-goldens accept --from approvals.json --goldens \(ReviewPanel.shellWord(run.goldensFolder))")
+                               goldens: run.goldensFolder)
         cases = attention.map(Self.caseData)
         var index: [String: Int] = [:]
         for (i, r) in attention.enumerated() where index[r.id] == nil { index[r.id] = i }
@@ -92,6 +91,7 @@ struct ReportData: Encodable {
                               representative: representative)
         }
         zooms = CaseViewer.zoomSteps
+        glyphs = Dictionary(uniqueKeysWithValues: CaseStatus.allCases.map { ($0.rawValue, ReportPage.glyph($0)) })
     }
 
     static func caseData(_ r: CaseResult) -> CaseData {

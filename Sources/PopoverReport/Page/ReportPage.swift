@@ -10,11 +10,11 @@ import PopoverHarness
 ///
 /// - the verdict and the run: time, tolerance, record mode, goldens folder, filter;
 /// - counts by status (each a filter), run-level errors and notes, orphaned goldens;
-/// - the overview: per skin, a matrix of cells coloured by status (rows: direction x
-///   scale; columns: anchor x orientation, sweep offsets, keyboard keyframes), each
-///   linking to its case;
 /// - the run's changes (failing cases grouped by cause), each with one case in the full
 ///   viewer and Accept / Keep for all its cases;
+/// - the overview: per skin, a matrix of cells coloured and marked by status (rows:
+///   direction x scale; columns: anchor x orientation, sweep offsets, keyboard
+///   keyframes), one stop for Tab, each cell opening its case;
 /// - the cases that need attention, failures first, one line each, opening to the
 ///   viewer (expected, actual and heatmap fitted side by side, linked pan and zoom,
 ///   wipe, onion skin, blink, overlay), their metrics and what they draw;
