@@ -268,6 +268,7 @@ def live(url, golden, case_id):
         image = the_line.locator("img.px").first
         page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle(), timeout=10000)
         # Served, the page may read the images' pixels: their values under the pointer.
+        the_line.locator(".port").nth(1).scroll_into_view_if_needed()
         port = the_line.locator(".port").nth(1).bounding_box()
         page.mouse.move(port["x"] + port["width"] / 2, port["y"] + port["height"] / 2)
         page.wait_for_timeout(400)
