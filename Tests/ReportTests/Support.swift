@@ -94,6 +94,12 @@ struct Page {
         html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
     }
 
+    /// A page rendered in memory (its files named relative to no folder).
+    init(html: String) {
+        self.folder = ""
+        self.html = html
+    }
+
     /// Every value of `attribute` in the page, as written (still escaped).
     func values(of attribute: String) -> [String] {
         let pattern = try! NSRegularExpression(pattern: "\\s\(attribute)=\"([^\"]*)\"")
