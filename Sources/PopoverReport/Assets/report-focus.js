@@ -72,7 +72,9 @@
   function show() {
     var item = focus.items[focus.at];
     var c = focus.kind === 'change' ? data.cases[item.representative] : item;
-    var prefs = focus.viewer ? { mode: focus.viewer.state.mode, zoom: focus.viewer.state.zoom } : {};
+    var before = focus.viewer && focus.viewer.ports ? focus.viewer : null;
+    var prefs = before ? { mode: before.state.mode, zoom: before.state.zoom,
+                           at: { width: before.width, height: before.height, cx: before.state.cx, cy: before.state.cy } } : {};
     dialog.textContent = '';
     var title = focus.kind === 'change' ? item.explanation : c.id;
     var decide = focus.kind === 'change'
@@ -100,7 +102,7 @@
         ? 'Shown: ' + c.id + ' \u00b7 ' + c.headline
         : (c.explanation ? c.explanation + ' \u00b7 ' : '') + c.headline])
     ], focus.kind === 'change' ? null : { 'data-case': c.id }));
-    focus.viewer = new PG.Viewer(c, { mode: prefs.mode, zoom: prefs.zoom, className: 'fill' });
+    focus.viewer = new PG.Viewer(c, { mode: prefs.mode, zoom: prefs.zoom, at: prefs.at, className: 'fill' });
     dialog.appendChild(focus.viewer.el);
     if (focus.kind === 'change' && focus.viewer.ports) focus.viewer.el.setAttribute('data-change', item.id);
     refresh();

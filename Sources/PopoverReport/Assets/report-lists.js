@@ -239,7 +239,7 @@
   }
   function memberTiles(change, details) {
     var grid = details.querySelector('.member-grid');
-    var start = grid.children.length, end = Math.min(change.members.length, start + 120);
+    var start = grid.children.length, end = Math.min(change.members.length, start + 60);
     for (var k = start; k < end; k++) {
       var c = data.cases[change.members[k]];
       var tile = button('', { 'data-member': c.id, title: c.id + ' \u2014 ' + c.headline }, 'member');
@@ -252,7 +252,7 @@
     }
     var more = details.querySelector('.members-more');
     more.hidden = end >= change.members.length;
-    more.textContent = 'Show ' + Math.min(120, change.members.length - end) + ' more of ' + change.members.length;
+    more.textContent = 'Show ' + Math.min(60, change.members.length - end) + ' more of ' + change.members.length;
   }
   function drawChange(slot) {
     var change = slot.item;

@@ -15,7 +15,8 @@
     ['overlay', 'Overlay', 'the heatmap over the actual image']
   ];
   var kinds = [['expected', 'golden'], ['actual', 'this run'], ['heatmap', 'differences']];
-  // The view a new viewer starts in: the one last chosen.
+  // The view a new viewer starts in: the one last chosen, fitted (focus mode carries
+  // its zoom from case to case itself).
   PG.viewPrefs = { mode: 'side', zoom: 'fit' };
 
   function zoomLabel(z) {
@@ -67,6 +68,11 @@
     this.height = Math.max.apply(null, Object.keys(has).map(function (k) { return has[k].h; }).concat([1]));
     this.state = { mode: options.mode || PG.viewPrefs.mode, zoom: options.zoom || PG.viewPrefs.zoom,
                    cx: this.width / 2, cy: this.height / 2, wipe: 50, onion: 50, heat: 70, showActual: false };
+    // The same place as the viewer before, when the images are the same size.
+    if (options.at && options.at.width === this.width && options.at.height === this.height) {
+      this.state.cx = options.at.cx;
+      this.state.cy = options.at.cy;
+    }
     this.available = {
       side: true, wipe: !!(has.expected && has.actual), onion: !!(has.expected && has.actual),
       blink: !!(has.expected && has.actual), overlay: !!(has.heatmap && has.actual)
@@ -236,7 +242,7 @@
     zoom = zoom === 'fit' ? 'fit' : +zoom;
     if (zoom !== 'fit' && zooms.indexOf(zoom) < 0) return;
     var before = this.s || this.scale();
-    if (port && this.state.zoom !== 'fit' || port && zoom !== 'fit') {
+    if (port) {
       var w = port.clientWidth, h = port.clientHeight;
       var ix = this.state.cx + (px - w / 2) / before, iy = this.state.cy + (py - h / 2) / before;
       var after = zoom === 'fit' ? before : zoom / (window.devicePixelRatio || 1);
@@ -244,7 +250,6 @@
       this.state.cy = iy - (py - h / 2) / after;
     }
     this.state.zoom = zoom;
-    PG.viewPrefs.zoom = zoom;
     PG.all('[data-zoom-to]', this.tools).forEach(function (b) {
       b.setAttribute('aria-pressed', b.getAttribute('data-zoom-to') === String(zoom) ? 'true' : 'false');
     });
@@ -268,7 +273,6 @@
     var zoom = zooms.filter(function (z) { return z >= 1 && r[2] * z / dpr <= w * 0.5 && r[3] * z / dpr <= h * 0.5; }).pop() || 1;
     this.state.cx = r[0] + r[2] / 2;
     this.state.cy = r[1] + r[3] / 2;
-    this.state.zoom = 'pending';
     this.setZoom(zoom);
   };
 
