@@ -129,7 +129,7 @@ final class FailingRunReport {
         for id in changed {
             let c = try #require(page.caseData(id))
             for kind in ["expected", "actual", "heatmap"] {
-                #expect((c[kind] as? [String: Any])?["src"] as? String == "cases/\(id).\(kind).png", "\(id) lacks \(kind)")
+                #expect(Page.imageSource(c, kind) == "cases/\(id).\(kind).png", "\(id) lacks \(kind)")
             }
             #expect(c["status"] as? String == "failed")
             #expect((c["region"] as? [Int])?.count == 4)
@@ -137,7 +137,7 @@ final class FailingRunReport {
             #expect(stats.contains("differentPixels"))
             #expect(c["golden"] as? String == run.goldensFolder + "/" + id + ".png")
             // A thumbnail of the heatmap, for the line and the overview's card.
-            #expect((c["thumb"] as? [String: Any])?["src"] as? String == "cases/\(id).thumbnail.png")
+            #expect(Page.imageSource(c, "thumb") == "cases/\(id).thumbnail.png")
         }
         // Sizes differ: expected and actual, no heatmap; wipe and blink still work.
         let resizedCase = try #require(page.caseData(resized))

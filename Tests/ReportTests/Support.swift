@@ -135,11 +135,17 @@ struct Page {
     /// The data of the case `id`, or nil when the page holds none for it.
     func caseData(_ id: String) -> [String: Any]? { cases.first { $0["id"] as? String == id } }
 
+    /// The `src` of a case's image of `kind` ("expected", "actual", "heatmap", "thumb"):
+    /// its own, or the case's `base` followed by `.<kind>.png` (`.thumbnail.png`).
+    static func imageSource(_ c: [String: Any], _ kind: String) -> String? {
+        guard let image = c[kind] as? [String: Any] else { return nil }
+        if let src = image["src"] as? String { return src }
+        return (c["base"] as? String).map { $0 + "." + (kind == "thumb" ? "thumbnail" : kind) + ".png" }
+    }
+
     /// The `src` of every image the data names (thumbnails, expected, actual, heatmaps).
     var dataImageSources: [String] {
-        cases.flatMap { c in
-            ["thumb", "expected", "actual", "heatmap"].compactMap { (c[$0] as? [String: Any])?["src"] as? String }
-        }
+        cases.flatMap { c in ["thumb", "expected", "actual", "heatmap"].compactMap { Self.imageSource(c, $0) } }
     }
 
     /// What the report leaves unencoded in anchors and image paths.

@@ -10,7 +10,14 @@
   var data = block ? JSON.parse(block.textContent) : null;
   if (!data) data = { run: { key: '', goldens: '' }, cases: [], changes: [], zooms: [], glyphs: {} };
   var byId = new Map();
-  data.cases.forEach(function (c, i) { c.index = i; byId.set(c.id, c); });
+  data.cases.forEach(function (c, i) {
+    c.index = i;
+    byId.set(c.id, c);
+    // An image without its own src is named from the case's base (ReportData.Image).
+    [['expected', 'expected'], ['actual', 'actual'], ['heatmap', 'heatmap'], ['thumb', 'thumbnail']].forEach(function (k) {
+      if (c[k[0]] && !c[k[0]].src) c[k[0]].src = c.base + '.' + k[1] + '.png';
+    });
+  });
   data.changes.forEach(function (change) {
     change.members.forEach(function (i) { data.cases[i].changeData = change; });
   });

@@ -24,8 +24,12 @@ struct ReportData: Encodable {
         var goldens: String
     }
 
+    /// An image beside the page. Its `src` is left out when it is the case's `base`
+    /// followed by `.<kind>.png` (`.thumbnail.png` for the thumbnail), as a report's own
+    /// images are named: a run where everything failed would repeat each case's path four
+    /// times.
     struct Image: Encodable {
-        var src: String
+        var src: String?
         var w: Int
         var h: Int
     }
@@ -38,6 +42,8 @@ struct ReportData: Encodable {
         var skin: String
         var dir: String
         var scale: Int
+        /// What the case's image files are named from (see `Image`).
+        var base: String?
         var headline: String
         var message: String
         var explanation: String?
@@ -95,14 +101,24 @@ struct ReportData: Encodable {
     }
 
     static func caseData(_ r: CaseResult) -> CaseData {
+        let a = r.artifacts
+        let saved: [(kind: String, image: SavedImage)] = [("expected", a.expected), ("actual", a.actual),
+                                                          ("heatmap", a.heatmap), ("thumbnail", a.thumbnail)]
+            .compactMap { kind, image in image.map { (kind, $0) } }
+        // The one prefix every image's path is named from, if there is one.
+        let bases = Set(saved.map { item -> String? in
+            let suffix = "." + item.kind + ".png"
+            return item.image.path.hasSuffix(suffix) ? String(item.image.path.dropLast(suffix.count)) : nil
+        })
+        let base = bases.count == 1 ? bases.first! : nil
         func image(_ saved: SavedImage?) -> Image? {
-            saved.map { Image(src: HTMLEscape.relativeURL($0.path), w: $0.width, h: $0.height) }
+            saved.map { Image(src: base == nil ? HTMLEscape.relativeURL($0.path) : nil, w: $0.width, h: $0.height) }
         }
         let acceptable = CaseFacts.isAcceptable(r)
-        let a = r.artifacts
         return CaseData(
             id: r.id, status: r.status.rawValue, word: ReportPage.word(r.status), skin: r.info.skin,
-            dir: r.info.direction.rawValue, scale: r.info.scale, headline: CaseFacts.headline(r), message: r.message,
+            dir: r.info.direction.rawValue, scale: r.info.scale, base: base.map(HTMLEscape.relativeURL),
+            headline: CaseFacts.headline(r), message: r.message,
             explanation: r.explanation, change: r.change, golden: r.goldenPath, acceptable: acceptable,
             expectedDigest: acceptable ? (r.goldenDigest ?? "none") : nil,
             actualDigest: acceptable ? a.actual?.digest : nil,
