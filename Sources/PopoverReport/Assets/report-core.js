@@ -116,4 +116,9 @@
     plural: function (n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); },
     barHeight: function () { var bar = doc.getElementById('bar'); return bar ? bar.offsetHeight : 0; }
   };
+  // What a case scrolled to must clear: the sticky bar's height (it wraps on narrow windows).
+  var bar = doc.getElementById('bar');
+  if (bar) new ResizeObserver(function () {
+    doc.documentElement.style.setProperty('--bar-h', bar.offsetHeight + 'px');
+  }).observe(bar);
 })();
