@@ -89,7 +89,7 @@
     dialog.appendChild(el('div', 'focus-head', [
       el('div', 'focus-title', [
         PG.badge(c),
-        el('h2', focus.kind === 'change' ? '' : 'mono', [title]),
+        el('h2', focus.kind === 'change' ? '' : 'mono', [title], { title: title }),
         el('span', 'decision', [focus.kind === 'change' ? PG.changeSummary(item) : PG.decisionText(c.id)])
       ]),
       el('div', 'focus-bar', [

@@ -258,7 +258,7 @@
     var change = slot.item;
     var card = el('article', 'change k-' + change.kind, [
       el('div', 'change-head', [
-        el('h3', '', [change.explanation]),
+        el('h3', '', [change.explanation], { title: change.explanation }),
         el('p', 'change-meta muted', [changeSummary(change)]),
         el('span', 'decide', [
           button('Accept all ' + change.members.length, { 'data-decide-change': 'accept', 'data-change': change.id, 'aria-pressed': 'false',
