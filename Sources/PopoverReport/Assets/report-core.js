@@ -8,7 +8,7 @@
   doc.body.classList.remove('nojs');
   var block = doc.getElementById('report-data');
   var data = block ? JSON.parse(block.textContent) : null;
-  if (!data) data = { run: { key: '', goldens: '' }, cases: [], changes: [], zooms: [], glyphs: {} };
+  if (!data) data = { run: { key: '' }, cases: [], changes: [], zooms: [], glyphs: {} };
   var byId = new Map();
   data.cases.forEach(function (c, i) {
     c.index = i;

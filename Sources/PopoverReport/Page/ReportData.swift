@@ -21,7 +21,6 @@ struct ReportData: Encodable {
 
     struct RunIdentity: Encodable {
         var key: String
-        var goldens: String
     }
 
     /// An image beside the page. Its `src` is left out when it is the case's `base`
@@ -83,8 +82,7 @@ struct ReportData: Encodable {
 
     init(run: RunRecord, attention: [CaseResult]) {
         let started = ReportPage.dateText(run.started)
-        self.run = RunIdentity(key: "\(started) \(run.goldensFolder) \(run.results.count) \(run.shard.map { "\($0.index)/\($0.count)" } ?? "")",
-                               goldens: run.goldensFolder)
+        self.run = RunIdentity(key: "\(started) \(run.goldensFolder) \(run.results.count) \(run.shard.map { "\($0.index)/\($0.count)" } ?? "")")
         cases = attention.map(Self.caseData)
         var index: [String: Int] = [:]
         for (i, r) in attention.enumerated() where index[r.id] == nil { index[r.id] = i }

@@ -14,7 +14,7 @@ import PopoverHarness
 enum ReviewPanel {
     static func html(_ run: RunRecord, acceptable: Int) -> HTMLNode {
         let command = "popover-goldens accept --from approvals.json --goldens \(shellWord(run.goldensFolder))"
-        return .tag("div", .cls("review"), .attr("id", "review"), .attr("data-goldens", run.goldensFolder),
+        return .tag("div", .cls("review"), .attr("id", "review"),
                     .tag("div", .cls("review-head"),
                          .textElement("h3", "", "Review"),
                          .tag("span", .cls("review-progress"), .attr("id", "review-progress"), .attr("aria-live", "polite"),
