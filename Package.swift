@@ -67,8 +67,9 @@ let package = Package(
             dependencies: ["PopoverHarness", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry", "PopoverRaster"],
             resources: [
                 .embedInCode("Assets/report.css"), .embedInCode("Assets/report-core.js"),
-                .embedInCode("Assets/report-viewer.js"), .embedInCode("Assets/report-filters.js"),
-                .embedInCode("Assets/report-navigation.js"), .embedInCode("Assets/report-review.js"),
+                .embedInCode("Assets/report-viewer.js"), .embedInCode("Assets/report-lists.js"),
+                .embedInCode("Assets/report-review.js"), .embedInCode("Assets/report-focus.js"),
+                .embedInCode("Assets/report-navigation.js"),
             ]
         ),
         .target(

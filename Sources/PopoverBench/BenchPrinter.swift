@@ -19,8 +19,15 @@ public enum BenchPrinter {
         line(String(format: "    the goldens: %.1f MB of files, %.1f MiB on disk   (target <= 24 MiB)",
                     Double(r.goldensBytes) / 1e6, r.goldensDiskMiB))
         if let load = r.reportFirstScreen {
-            line(String(format: "  all-failing report in headless Chromium: first screen %.2f s (first paint %.2f s), whole page loaded %.2f s, %d of %d lazy images loaded   (target <= 2 s)",
-                        load.firstScreenSeconds, load.firstPaintSeconds, load.loadSeconds, load.imagesLoaded, load.imagesInPage))
+            line(String(format: "  all-failing report in headless Chromium: first screen %.2f s (first paint %.2f s), whole page loaded %.2f s, %d images, %d elements   (target <= 2 s)",
+                        load.firstScreenSeconds, load.firstPaintSeconds, load.loadSeconds, load.imagesInPage, load.elements))
+            line(String(format: "    while loading: longest task %.0f ms, total blocking time %.0f ms, layout shift %.4f   (targets <= 200 ms, -, <= 0.1)",
+                        load.longestTaskMs, load.totalBlockingMs, load.layoutShift))
+            line("    from a click (or key) to the next paint, and the longest task it caused   (target: no task over 200 ms):")
+            for (name, figure) in load.controls.sorted(by: { $0.key < $1.key }) {
+                line(String(format: "      %@ %5.0f ms   longest task %4.0f ms",
+                            name.padding(toLength: 26, withPad: " ", startingAt: 0) as NSString, figure.toNextPaintMs, figure.longestTaskMs))
+            }
         } else {
             line("  all-failing report in headless Chromium: not measured (Chromium or Playwright missing)")
         }

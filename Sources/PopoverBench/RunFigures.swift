@@ -11,7 +11,9 @@ import PopoverImage
 ///   made, and the full report written;
 /// - recording every golden from scratch, into an empty folder, and what the goldens then
 ///   weigh on disk;
-/// - how soon the all-failing report's first screen shows in headless Chromium.
+/// - the all-failing report in headless Chromium: how soon its first screen shows, its
+///   longest task, total blocking time and layout shift while loading, and for each main
+///   control the time from a click (or key) to the next paint.
 /// Each is the best of `repetitions` by wall time, with its CPU time and peak memory.
 public struct RunFigures: Sendable, Codable {
     public var cases: Int
@@ -23,18 +25,31 @@ public struct RunFigures: Sendable, Codable {
     /// The recorded goldens: their bytes, and the disk space they take (`du`'s count).
     public var goldensBytes: Int
     public var goldensDiskMiB: Double
-    /// Seconds from opening the report to its first contentful paint, to its largest
-    /// contentful paint (the first screen shown) and to its load event (every case
-    /// parsed, the controls working), and how many of its images had loaded then
-    /// (lazy: only those scrolled into view load); nil without Chromium.
+    /// The all-failing report in headless Chromium; nil without Chromium.
     public var reportFirstScreen: ReportLoad?
 
+    /// Seconds from opening the report to its first contentful paint, to its largest
+    /// contentful paint (the first screen shown) and to its load event; how many images
+    /// and elements the page then has (only cases near the screen are drawn); while
+    /// loading, the longest task, the total blocking time (each task's milliseconds past
+    /// 50) and the cumulative layout shift; and per main control, from the input to the
+    /// next paint (Event Timing) and the longest task it caused.
     public struct ReportLoad: Sendable, Codable {
         public var firstPaintSeconds: Double
         public var firstScreenSeconds: Double
         public var loadSeconds: Double
         public var imagesLoaded: Int
         public var imagesInPage: Int
+        public var elements: Int
+        public var longestTaskMs: Double
+        public var totalBlockingMs: Double
+        public var layoutShift: Double
+        public var controls: [String: ControlFigure]
+    }
+
+    public struct ControlFigure: Sendable, Codable {
+        public var toNextPaintMs: Double
+        public var longestTaskMs: Double
     }
 }
 

@@ -3,16 +3,21 @@ uses it, and checks what the page does. CommandLineTests/BrowserTests.swift prep
 failing run, calls this script, and checks the files afterwards.
 
   python3 report_in_chromium.py static REPORT_FOLDER DOWNLOAD_PATH CASE_ID...
-      opens REPORT_FOLDER/index.html from disk: views, zoom, filters, keys, accept
-      toggles, "choose all shown", and exports approvals.json to DOWNLOAD_PATH.
+      opens REPORT_FOLDER/index.html from disk: the changes' viewer (fit, linked pan and
+      zoom, views, Find change kept across views), filters (and the address), keys,
+      focus-mode decisions by keyboard, decisions and filters after a reload, and exports
+      approvals.json (the first two CASE_IDs accepted) to DOWNLOAD_PATH.
   python3 report_in_chromium.py time REPORT_FOLDER
-      opens REPORT_FOLDER/index.html from disk and prints, as JSON, the seconds to its
-      first contentful paint, to its largest contentful paint (the first screen shown)
-      and to its load event (the whole page parsed), and how many of its images had
-      loaded by then (lazy images load only as they scroll into view): for the bench.
+      opens REPORT_FOLDER/index.html from disk and prints, as JSON, its paint and load
+      times, its longest task, total blocking time and layout shift while loading, and
+      per main control the time from a click to the next paint: for the bench.
   python3 report_in_chromium.py live URL GOLDEN_PATH CASE_ID
-      opens the page `popover-goldens review` serves, clicks Accept on CASE_ID, waits
-      until the golden file at GOLDEN_PATH changes, then Undo until it is back.
+      opens the page `popover-goldens review` serves, accepts CASE_ID (its golden file
+      at GOLDEN_PATH changes, the counts follow), undoes it (the golden is back, so are
+      the counts), then accepts the first change in one action.
+  python3 report_in_chromium.py axe REPORT_FOLDER...
+      runs axe-core (WCAG 2.1 A/AA) on each report: no serious or critical violation;
+      the skip link and the matrix's single Tab stop.
 
 Chromium is Debian's (/usr/bin/chromium, or $CHROMIUM): Playwright downloads no browser.
 Exit status 0 when every check holds; otherwise a message on standard error and 1.
@@ -31,8 +36,10 @@ def check(condition, message):
         raise AssertionError(message)
 
 
-def section(page, case_id):
-    return page.locator('details.case[data-case="%s"]' % case_id)
+def line(page, case_id):
+    """The line of a case in the list of cases, drawn first if it was not yet."""
+    page.evaluate("id => window.PopoverGoldens.slotOf(id)", case_id)
+    return page.locator('#case-list article.case[data-case="%s"]' % case_id)
 
 
 def browser(playwright):
@@ -40,61 +47,180 @@ def browser(playwright):
     return playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", "--disable-dev-shm-usage"])
 
 
+def port_boxes(viewer):
+    """For each pane of a viewer: its port's box and its first image's box, on screen."""
+    return viewer.evaluate("""v => Array.from(v.querySelectorAll('.port')).map(p => {
+        const r = p.getBoundingClientRect(), i = p.querySelector('img.px').getBoundingClientRect();
+        return { left: r.left, top: r.top, width: r.width, height: r.height,
+                 imgLeft: i.left - r.left, imgTop: i.top - r.top, imgWidth: i.width, imgHeight: i.height };
+    })""")
+
+
+def check_viewer(page, viewer):
+    """Fit, linked zoom across panes and views, Find change kept across views."""
+    dpr = page.evaluate("window.devicePixelRatio")
+    natural = int(viewer.locator("img.px").first.get_attribute("width"))
+    natural_h = int(viewer.locator("img.px").first.get_attribute("height"))
+    panes = port_boxes(viewer)
+    check(len(panes) == 3, "side by side shows %d panes, not 3" % len(panes))
+    # Side by side: one row, left to right, whatever the image's size.
+    check(len({round(p["top"]) for p in panes}) == 1, "the panes are not in one row: %s" % panes)
+    check(panes[0]["left"] < panes[1]["left"] < panes[2]["left"], "the panes are not left to right")
+    # Fit: the image inside its pane, filling it in width or in height.
+    for p in panes:
+        check(p["imgLeft"] >= -0.5 and p["imgTop"] >= -0.5 and p["imgLeft"] + p["imgWidth"] <= p["width"] + 0.5
+              and p["imgTop"] + p["imgHeight"] <= p["height"] + 0.5, "fit: the image leaves its pane: %s" % p)
+        check(p["imgWidth"] >= p["width"] - 12 or p["imgHeight"] >= p["height"] - 12, "fit: the image does not fill its pane: %s" % p)
+        check(abs(p["imgWidth"] / p["imgHeight"] - natural / natural_h) < 0.02, "fit changed the image's shape")
+    # Zoom 4: one image pixel is four device pixels in every pane, each showing the same place.
+    viewer.locator('[data-zoom-to="4"]').click()
+    panes = port_boxes(viewer)
+    for p in panes:
+        check(abs(p["imgWidth"] * dpr - natural * 4) < 1, "zoom 4 shows %s device pixels for %s image pixels" % (p["imgWidth"] * dpr, natural))
+        check(abs(p["imgLeft"] - panes[0]["imgLeft"]) < 0.5 and abs(p["imgTop"] - panes[0]["imgTop"]) < 0.5,
+              "the panes are not linked: %s" % panes)
+    # Dragging one pane pans them all.
+    port = viewer.locator(".port").nth(1).bounding_box()
+    page.mouse.move(port["x"] + 100, port["y"] + 100)
+    page.mouse.down()
+    page.mouse.move(port["x"] + 60, port["y"] + 80, steps=4)
+    page.mouse.up()
+    moved = port_boxes(viewer)
+    check(abs(moved[0]["imgLeft"] - (panes[0]["imgLeft"] - 40)) < 1.5 and abs(moved[0]["imgTop"] - (panes[0]["imgTop"] - 20)) < 1.5,
+          "dragging the actual pane did not pan the expected one: %s -> %s" % (panes[0], moved[0]))
+    # Below half size.
+    viewer.locator('[data-zoom-to="0.25"]').click()
+    quarter = port_boxes(viewer)[0]
+    check(abs(quarter["imgWidth"] * dpr - natural / 4) < 1, "zoom 1/4 shows %s device pixels" % (quarter["imgWidth"] * dpr))
+    # Find change, then another view: the same place at the same zoom.
+    if viewer.locator("[data-find]").count():
+        viewer.locator("[data-find]").click()
+        found = port_boxes(viewer)[0]
+        viewer.locator('[data-mode-to="wipe"]').click()
+        check(viewer.get_attribute("data-mode") == "wipe", "Wipe did not switch the view")
+        wiped = port_boxes(viewer)[0]
+        check(abs(wiped["imgWidth"] - found["imgWidth"]) < 0.5, "the zoom changed with the view")
+        # The wipe view's one pane is as wide as the three: compare the image's offset
+        # from each pane's middle.
+        check(abs((wiped["imgLeft"] - wiped["width"] / 2) - (found["imgLeft"] - found["width"] / 2)) < 1.5 and
+              abs((wiped["imgTop"] - wiped["height"] / 2) - (found["imgTop"] - found["height"] / 2)) < 1.5,
+              "Find change was lost switching view: %s -> %s" % (found, wiped))
+    for mode in ["onion", "blink", "overlay", "side"]:
+        viewer.locator('[data-mode-to="%s"]' % mode).click()
+        check(viewer.get_attribute("data-mode") == mode, "%s did not switch the view" % mode)
+    viewer.locator('[data-zoom-to="fit"]').click()
+
+
+def progress(page):
+    return page.inner_text("#bar-progress")
+
+
 def static(report, download, cases):
+    url = "file://" + os.path.abspath(report) + "/index.html"
     with sync_playwright() as p:
         b = browser(p)
-        page = b.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        context = b.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        page = context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto("file://" + os.path.abspath(report) + "/index.html")
+        page.goto(url)
         check(not page.locator("body.nojs").count(), "the script did not run")
 
-        # Views: the first case opens with its tools; the slider changes the layout.
-        first = section(page, cases[0])
-        check(first.get_attribute("open") is not None, "the first failing case should start open")
-        viewer = first.locator(".viewer")
-        viewer.locator('[data-mode-to="slider"]').click()
-        check(viewer.get_attribute("data-mode") == "slider", "Slider did not switch the view")
-        viewer.locator('[data-mode-to="blink"]').click()
-        check(viewer.get_attribute("data-mode") == "blink", "Blink did not switch the view")
-        viewer.locator('[data-mode-to="side"]').click()
-        # Zoom 4: one image pixel is four device pixels.
-        viewer.locator('[data-zoom-to="4"]').click()
-        img = viewer.locator("img.px").first
-        natural = int(img.get_attribute("width"))
-        shown = page.evaluate("(el) => el.getBoundingClientRect().width * window.devicePixelRatio", img.element_handle())
-        check(abs(shown - natural * 4) < 1, "zoom 4 shows %s device pixels for %s image pixels" % (shown, natural))
+        # The page opens with the changes: the first shows a case in the full viewer.
+        check(page.locator("#changes-list .change-slot").count() >= 1, "no change is listed")
+        change = page.locator("#changes-list article.change").first
+        change.wait_for()
+        check_viewer(page, change.locator(".viewer"))
 
-        # Filters: searching an ID leaves that case; the status chip hides failures.
-        total = page.locator("details.case").count()
+        # Filters: searching an ID leaves that case; Reset shows every case again.
+        total = page.evaluate("window.PopoverGoldens.data.cases.length")
         page.fill("#f-q", cases[1])
-        page.wait_for_timeout(300)
-        visible = page.locator("details.case:not([hidden])").count()
-        check(visible == 1, "searching %s left %d cases shown" % (cases[1], visible))
+        page.wait_for_timeout(400)
+        shown = page.evaluate("window.PopoverGoldens.shownCases().map(c => c.id)")
+        check(shown == [cases[1]], "searching %s left %s shown" % (cases[1], shown))
+        check("q=" in page.evaluate("location.hash"), "the search is not in the address")
         page.click("#f-reset")
         page.wait_for_timeout(100)
-        check(page.locator("details.case:not([hidden])").count() == total, "Reset did not show every case again")
+        check(page.evaluate("window.PopoverGoldens.shownCases().length") == total, "Reset did not show every case again")
 
         # Keys: j moves to the next case.
-        page.keyboard.press("Escape")
         page.evaluate("window.scrollTo(0, 0)")
         page.keyboard.press("j")
         page.wait_for_timeout(200)
         check(page.evaluate("window.scrollY") > 0, "j did not move to a case")
 
-        # Accept toggles: one by hand, then every case the search shows.
-        box = page.locator('input[data-accept="%s"]' % cases[0])
-        box.check()
-        check(section(page, cases[0]).get_attribute("open") is not None, "ticking accept must not fold the case")
-        check(page.inner_text("#accept-count") == "1 chosen", "the count says " + page.inner_text("#accept-count"))
-        page.fill("#f-q", cases[1])
+        # A case's line opens to its viewer; Accept on it is one decision.
+        first = line(page, cases[0])
+        first.locator(".case-open").click()
+        check(first.locator(".viewer").count() == 1, "opening the line showed no viewer")
+        first.locator('[data-decide="accept"]').click()
+        decidable = page.evaluate("window.PopoverGoldens.progress().decidable")
+        check(progress(page).startswith("1 of %d decided" % decidable), "progress says " + progress(page))
+
+        # Focus mode by keyboard: the second case, accepted with a, keep with x on the next.
+        line(page, cases[1]).locator("[data-focus-case]").click()
+        focus = page.locator("#focus")
+        check(focus.is_visible(), "focus mode did not open")
+        check(cases[1] in focus.locator("h2").inner_text(), "focus mode shows " + focus.locator("h2").inner_text())
+        page.keyboard.press("4")
+        check(focus.locator('[data-zoom-to="4"]').get_attribute("aria-pressed") == "true", "4 did not zoom")
+        page.keyboard.press("f")
+        check(focus.locator('[data-zoom-to="fit"]').get_attribute("aria-pressed") == "true", "f did not fit")
+        page.keyboard.press("w")
+        check(focus.locator(".viewer").get_attribute("data-mode") == "wipe", "w did not switch to wipe")
+        page.keyboard.press("?")
+        check(page.locator("#keys").is_visible(), "? did not show the keys")
+        page.keyboard.press("Escape")
+        check(not page.locator("#keys").is_visible(), "Escape did not close the keys")
+        page.keyboard.press("a")
+        page.wait_for_timeout(100)
+        check(page.evaluate("window.PopoverGoldens.decision(%s)" % json.dumps(cases[1])) == "accept", "a did not accept")
+        check("2 of %d decided" % decidable in focus.inner_text(), "focus progress: " + focus.locator(".focus-progress").inner_text())
+        if page.evaluate("window.PopoverGoldens.shownCases().length") > 2:
+            check(cases[1] not in focus.locator("h2").inner_text(), "after a decision focus mode did not move on")
+            page.keyboard.press("x")
+            page.wait_for_timeout(100)
+            check("3 of %d decided" % decidable in focus.inner_text(), "x did not keep")
+            page.keyboard.press("k")
+            page.keyboard.press("x")   # pressing keep again takes it back
+            page.wait_for_timeout(100)
+            check("2 of %d decided" % decidable in focus.inner_text(), "a second x did not take keep back")
+        page.keyboard.press("Escape")
+        check(not focus.is_visible(), "Escape did not close focus mode")
+
+        # State that lasts: decisions and the filters come back after a reload.
+        page.fill("#f-q", "up")
+        page.wait_for_timeout(400)
+        page.reload()
         page.wait_for_timeout(300)
-        page.click("#accept-shown")
-        check(page.inner_text("#accept-count") == "2 chosen", "choose all shown: " + page.inner_text("#accept-count"))
+        check(page.input_value("#f-q") == "up", "the search did not survive a reload")
+        for case_id in cases[:2]:
+            check(page.evaluate("window.PopoverGoldens.decision(%s)" % json.dumps(case_id)) == "accept", case_id + " lost its decision on reload")
+            check(line(page, case_id).locator('[data-decide="accept"]').get_attribute("aria-pressed") == "true",
+                  "the line of %s does not show it accepted after reload" % case_id)
+        check(progress(page).startswith("2 of %d decided" % decidable), "after reload progress says " + progress(page))
+        # Focus mode on a change: a decides all its cases at once; pressed again, takes it back.
         page.click("#f-reset")
+        card = page.locator("#changes-list article.change").first
+        members = page.evaluate("""id => { const PG = window.PopoverGoldens;
+            return PG.data.changes.find(c => c.id === id).members.map(i => PG.data.cases[i].id); }""", card.get_attribute("data-change"))
+        if set(members) <= set(cases[:2]):
+            card.locator("[data-focus-change]").click()
+            check(page.locator("#focus").is_visible(), "focus mode on a change did not open")
+            decided = "ids => ids.map(id => window.PopoverGoldens.decision(id))"
+            page.keyboard.press("a")
+            check(page.evaluate(decided, members) == [None] * len(members), "a on an accepted change did not take it back")
+            page.keyboard.press("a")
+            check(page.evaluate(decided, members) == ["accept"] * len(members), "a did not accept the whole change")
+            page.keyboard.press("Escape")
+        # A fresh visit with filters in the address takes them from there.
+        page.goto(url + "#q=" + cases[0])
+        page.wait_for_timeout(300)
+        check(page.input_value("#f-q") == cases[0], "the address's filter was not applied")
+        page.click("#f-reset")
+
         command = page.inner_text(".review-command code")
         check("--reports " in command and "--from approvals.json" in command, "the command shown: " + command)
-
         with page.expect_download() as waiting:
             page.click("#export-approvals")
         waiting.value.save_as(download)
@@ -103,9 +229,9 @@ def static(report, download, cases):
         ids = sorted(a["id"] for a in approvals["approvals"])
         check(ids == sorted(cases[:2]), "exported %s" % ids)
         for a in approvals["approvals"]:
-            s = section(page, a["id"])
-            check(a["actual"] == s.get_attribute("data-actual-digest"), "actual digest differs for " + a["id"])
-            check(a["expected"] == s.get_attribute("data-expected-digest"), "expected digest differs for " + a["id"])
+            c = page.evaluate("id => window.PopoverGoldens.caseById(id)", a["id"])
+            check(a["actual"] == c["actualDigest"] and len(a["actual"]) == 64, "actual digest differs for " + a["id"])
+            check(a["expected"] == c["expectedDigest"], "expected digest differs for " + a["id"])
         check(not errors, "the page threw: %s" % errors)
         b.close()
 
@@ -134,46 +260,224 @@ def live(url, golden, case_id):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         check(page.locator(".review.live").count() == 1, "the page did not switch to live review")
+        check(page.locator("#export-approvals").count() == 0 and page.locator(".review-command").count() == 0,
+              "the live page offers the export")
+        the_line = line(page, case_id)
         # Images load without the token in their address: the read-only cookie carries it.
-        image = section(page, case_id).locator("img.px").first
-        image.scroll_into_view_if_needed()
+        the_line.locator(".case-open").click()
+        image = the_line.locator("img.px").first
         page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle(), timeout=10000)
+        # Served, the page may read the images' pixels: their values under the pointer.
+        the_line.locator(".port").nth(1).scroll_into_view_if_needed()
+        port = the_line.locator(".port").nth(1).bounding_box()
+        page.mouse.move(port["x"] + port["width"] / 2, port["y"] + port["height"] / 2)
+        page.wait_for_timeout(400)
+        page.mouse.move(port["x"] + port["width"] / 2 + 1, port["y"] + port["height"] / 2)
+        readout = the_line.locator(".readout").inner_text()
+        check("expected rgba(" in readout and "actual rgba(" in readout, "the pixel values under the pointer: " + readout)
+        status = page.evaluate("id => window.PopoverGoldens.caseById(id).status", case_id)
+        chip = page.locator('[data-status-chip="%s"] b' % status)
+        chip_before = int(chip.inner_text())
+        cell = page.locator('table.matrix td.c[data-case="%s"]' % case_id)
         before = digest(golden)
-        section(page, case_id).locator('[data-accept-now="%s"]' % case_id).click()
-        page.wait_for_selector('details.case.accepted[data-case="%s"]' % case_id)
+        accept = the_line.locator('[data-decide="accept"]')
+        check(accept.count() == 1 and the_line.locator("input[type=checkbox]").count() == 0, "not one Accept control")
+        accept.click()
+        page.wait_for_selector('#case-list article.case.accepted[data-case="%s"]' % case_id)
         wait_for(lambda: digest(golden) != before, "the golden to change on disk")
-        section(page, case_id).locator('[data-undo="%s"]' % case_id).click()
-        page.wait_for_selector('details.case[data-case="%s"]:not(.accepted)' % case_id)
+        # Counts follow: the chip, the progress, the matrix cell.
+        check(int(chip.inner_text()) == chip_before - 1, "the chip still says %s" % chip.inner_text())
+        check("1 accepted" in progress(page), "progress says " + progress(page))
+        check("accepted" in (cell.get_attribute("class") or ""), "the matrix cell does not show it accepted")
+        # Pressing Accept again undoes it.
+        accept.click()
+        page.wait_for_selector('#case-list article.case[data-case="%s"]:not(.accepted)' % case_id)
         wait_for(lambda: digest(golden) == before, "the golden to be restored")
+        check(int(chip.inner_text()) == chip_before, "after undo the chip says %s" % chip.inner_text())
+        check(progress(page).startswith("0 of"), "after undo progress says " + progress(page))
+        check("accepted" not in (cell.get_attribute("class") or ""), "the matrix cell still shows it accepted")
         # After a reload the server's rewritten page shows the state too (not accepted).
         page.reload()
-        check(page.locator('details.case.accepted[data-case="%s"]' % case_id).count() == 0, "reload shows it accepted")
+        check(page.evaluate("id => window.PopoverGoldens.decision(id)", case_id) is None, "reload shows it accepted")
+        # A whole change in one action: every member's golden is written.
+        change = page.locator("#changes-list article.change").first
+        change.wait_for()
+        change_id = change.get_attribute("data-change")
+        members = page.evaluate("""id => { const PG = window.PopoverGoldens;
+            return PG.data.changes.find(c => c.id === id).members.map(i => PG.data.cases[i].id); }""", change_id)
+        change.locator('[data-decide-change="accept"]').click()
+        wait_for(lambda: page.evaluate("ids => ids.every(id => window.PopoverGoldens.decision(id) === 'accept')", members),
+                 "every case of the change to be accepted")
+        check(("%d accepted" % len(members)) in progress(page), "after accepting the change progress says " + progress(page))
+        if case_id in members:
+            wait_for(lambda: digest(golden) != before, "the change's golden to change on disk")
         check(not errors, "the page threw: %s" % errors)
         b.close()
 
 
-def timing(report):
+def axe(report):
+    """axe-core (bundled by the axe-playwright-python package, no download) over the
+    page, WCAG 2.1 A and AA: no serious or critical violation, with a case open and in
+    focus mode too. And the keyboard: the skip link reaches the cases in two presses of
+    Tab, and the overview's matrix is one stop."""
+    import axe_playwright_python
+    source = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")).read()
+    run = """() => axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+                                       resultTypes: ['violations'] })
+              .then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                         .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.length + ' nodes, e.g. ' + v.nodes[0].target.join(' ')))"""
     with sync_playwright() as p:
         b = browser(p)
         page = b.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto("file://" + os.path.abspath(report) + "/index.html", wait_until="load")
-        figures = page.evaluate("""() => new Promise(done => {
-            // The largest contentful paint is when the first screen's main content shows;
-            // the load event, when the whole page is parsed and its controls work.
-            new PerformanceObserver(list => {
-                const largest = list.getEntries().at(-1);
-                const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
-                const nav = performance.getEntriesByType('navigation')[0];
-                const images = Array.from(document.images);
-                done({ firstPaintSeconds: (paint ? paint.startTime : nav.loadEventEnd) / 1000,
-                       firstScreenSeconds: largest.startTime / 1000,
-                       loadSeconds: nav.loadEventEnd / 1000,
-                       imagesLoaded: images.filter(i => i.complete && i.naturalWidth > 0).length,
-                       imagesInPage: images.length });
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-        })""")
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto("file://" + os.path.abspath(report) + "/index.html")
+        page.wait_for_timeout(300)
+        page.add_script_tag(content=source)
+        found = page.evaluate(run)
+        check(not found, "axe found on the page: %s" % found)
+        first = page.evaluate("window.PopoverGoldens.data.cases[0].id")
+        line(page, first).locator(".case-open").click()
+        found = page.evaluate(run)
+        check(not found, "axe found with a case open: %s" % found)
+        page.click("#focus-open")
+        found = page.evaluate(run)
+        check(not found, "axe found in focus mode: %s" % found)
+        page.keyboard.press("Escape")
+
+        # Keyboard, from a fresh page: two presses of Tab reach the skip link's target.
+        page.reload()
+        page.wait_for_timeout(300)
+        page.keyboard.press("Tab")
+        check(page.evaluate("document.activeElement.className") == "skip", "the first Tab stop is not the skip link")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        inside = page.evaluate("!!document.activeElement.closest('#changes, #cases')")
+        check(inside, "after the skip link, Tab is at %s" % page.evaluate("document.activeElement.outerHTML.slice(0, 80)"))
+        # The matrix: one Tab stop; arrows move inside it; focus shows the card.
+        cell = page.locator("table.matrix td.c[tabindex='0']").first
+        start = cell.get_attribute("data-case")
+        cell.focus()
+        check(page.locator("#matrix-card").is_visible(), "focusing a cell shows no card")
+        check(start in page.inner_text("#matrix-card"), "the card does not name the focused case")
+        page.keyboard.press("ArrowRight")
+        moved = page.evaluate("document.activeElement.getAttribute('data-case')")
+        check(moved and moved != start, "ArrowRight did not move in the matrix")
+        table = page.evaluate("document.activeElement.closest('table') && document.activeElement.closest('table').getAttribute('aria-label')")
+        page.keyboard.press("Tab")
+        after = page.evaluate("document.activeElement.closest('table') ? document.activeElement.closest('table').getAttribute('aria-label') : ''")
+        check(after != table, "Tab stayed inside the matrix")
+        check(not errors, "the page threw: %s" % errors)
         b.close()
-        print(json.dumps(figures))
+
+
+# Watches long tasks (over 50 ms), layout shifts and the time from each input to the next
+# paint (Event Timing), from before the page's first byte.
+OBSERVE = """
+window.__figures = { longTasks: [], shifts: [], events: [] };
+new PerformanceObserver(list => list.getEntries().forEach(e =>
+    window.__figures.longTasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+new PerformanceObserver(list => list.getEntries().forEach(e => {
+    if (!e.hadRecentInput) window.__figures.shifts.push({ start: e.startTime, value: e.value });
+})).observe({ type: 'layout-shift', buffered: true });
+new PerformanceObserver(list => list.getEntries().forEach(e =>
+    window.__figures.events.push({ name: e.name, start: e.startTime, duration: e.duration }))).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+"""
+
+
+def open_page(p, url):
+    b = browser(p)
+    page = b.new_page(viewport={"width": 1400, "height": 1000})
+    page.add_init_script(OBSERVE)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url, wait_until="load")
+    return b, page, errors
+
+
+def click_to_paint(page, action):
+    """Milliseconds from the input's start to the next paint after it (Event Timing's
+    duration for the slowest event of the action), and the longest task it caused."""
+    page.evaluate("window.__figures.events = []; window.__figures.longTasks = []")
+    action()
+    # Let the paint after the input happen, and its entry arrive.
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 150)))")
+    f = page.evaluate("window.__figures")
+    events = [e["duration"] for e in f["events"] if e["name"] in ("click", "pointerup", "pointerdown", "keydown", "keyup", "input", "change", "mousedown", "mouseup")]
+    return {"toNextPaintMs": max(events) if events else 0, "longestTaskMs": max([t["duration"] for t in f["longTasks"]] or [0])}
+
+
+def timing(report):
+    """The page's figures for the bench: first paint, largest paint and load; the longest
+    task while loading, the total blocking time (each task's time past 50 ms), the
+    cumulative layout shift; then, per main control, the time from a click to the next
+    paint and the longest task it caused."""
+    with sync_playwright() as p:
+        b, page, errors = open_page(p, "file://" + os.path.abspath(report) + "/index.html")
+        page.wait_for_timeout(1500)
+        load = page.evaluate("""() => {
+            const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
+            const nav = performance.getEntriesByType('navigation')[0];
+            const lcp = performance.getEntriesByType('largest-contentful-paint').at(-1);
+            const f = window.__figures;
+            return { firstPaintSeconds: (paint ? paint.startTime : nav.loadEventEnd) / 1000,
+                     firstScreenSeconds: (lcp ? lcp.startTime : nav.loadEventEnd) / 1000,
+                     loadSeconds: nav.loadEventEnd / 1000,
+                     imagesLoaded: Array.from(document.images).filter(i => i.complete && i.naturalWidth > 0).length,
+                     imagesInPage: document.images.length,
+                     elements: document.getElementsByTagName('*').length,
+                     longestTaskMs: Math.max(0, ...f.longTasks.map(t => t.duration)),
+                     totalBlockingMs: f.longTasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
+                     layoutShift: f.shifts.reduce((s, e) => s + e.value, 0) };
+        }""")
+        controls = {}
+        first_chip = page.locator("[data-status-chip]").first
+        controls["status chip"] = click_to_paint(page, lambda: first_chip.click())
+        first_chip.click()
+        page.wait_for_timeout(200)
+        skins = page.eval_on_selector_all("#f-skin option", "os => os.map(o => o.value).filter(Boolean)")
+        if skins:
+            # A choice in a select is no input event Event Timing reports: time it in the
+            # page, from the change to the frame after it.
+            skin = page.evaluate("""value => new Promise(done => {
+                const select = document.getElementById('f-skin'), start = performance.now();
+                window.__figures.longTasks = [];
+                select.value = value;
+                select.dispatchEvent(new Event('change', { bubbles: true }));
+                requestAnimationFrame(() => setTimeout(() => done({ toNextPaintMs: performance.now() - start,
+                    longestTaskMs: Math.max(0, ...window.__figures.longTasks.map(t => t.duration)) }), 0));
+            })""", skins[0])
+            controls["skin filter"] = skin
+        controls["search"] = click_to_paint(page, lambda: (page.fill("#f-q", "up/popover1"), page.wait_for_timeout(300)))
+        controls["reset filters"] = click_to_paint(page, lambda: page.click("#f-reset"))
+        page.evaluate("window.scrollTo(0, 0)")
+        rep = page.locator("#changes-list .viewer").first
+        if rep.count():
+            controls["view: wipe"] = click_to_paint(page, lambda: rep.locator('[data-mode-to="wipe"]').click())
+            controls["zoom 4"] = click_to_paint(page, lambda: rep.locator('[data-zoom-to="4"]').click())
+            if rep.locator("[data-find]").count():
+                controls["find change"] = click_to_paint(page, lambda: rep.locator("[data-find]").click())
+            controls["accept a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
+            controls["undo a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
+            members = page.locator("details.members > summary").first
+            controls["open a change's cases"] = click_to_paint(page, lambda: members.click())
+        page.evaluate("document.getElementById('case-list').scrollIntoView()")
+        line = page.locator("#case-list .case-open").first
+        line.wait_for()
+        controls["open a case"] = click_to_paint(page, lambda: line.click())
+        controls["accept a case"] = click_to_paint(page, lambda: page.locator("#case-list [data-decide=accept]").first.click())
+        page.locator("#case-list [data-decide=accept]").first.click()
+        controls["matrix cell"] = click_to_paint(page, lambda: page.locator("table.matrix td.c").nth(500).click())
+        page.evaluate("window.scrollTo(0, 0)")
+        controls["focus mode"] = click_to_paint(page, lambda: page.click("#focus-open"))
+        controls["focus: next (j)"] = click_to_paint(page, lambda: page.keyboard.press("j"))
+        controls["focus: accept (a)"] = click_to_paint(page, lambda: page.keyboard.press("a"))
+        controls["focus: keep (x)"] = click_to_paint(page, lambda: page.keyboard.press("x"))
+        page.keyboard.press("Escape")
+        load["controls"] = controls
+        check(not errors, "the page threw: %s" % errors)
+        b.close()
+        print(json.dumps(load))
 
 
 if __name__ == "__main__":
@@ -185,6 +489,9 @@ if __name__ == "__main__":
             sys.exit(0)
         elif sys.argv[1] == "live":
             live(sys.argv[2], sys.argv[3], sys.argv[4])
+        elif sys.argv[1] == "axe":
+            for folder in sys.argv[2:]:
+                axe(folder)
         else:
             raise AssertionError("unknown mode " + sys.argv[1])
     except AssertionError as e:

@@ -1,5 +1,7 @@
 import Foundation
+import PopoverDiff
 import PopoverHarness
+import PopoverReport
 import PopoverFiles
 import PopoverImage
 import Testing
@@ -65,4 +67,53 @@ func screenshotScriptFailsClearlyWithoutAReport() throws {
     #expect(process.terminationStatus == 1)
     #expect(message.contains("index.html does not exist"))
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/x.png"))
+}
+
+/// The page script (Tests/Browser/report_in_chromium.py): Playwright for Python driving
+/// Debian's Chromium, with axe-core from the axe-playwright-python package.
+enum PageScript {
+    static let path = PackageFolders.root + "/Tests/Browser/report_in_chromium.py"
+
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+            && shell("python3 -c 'import playwright.sync_api, axe_playwright_python' 2>/dev/null") == 0
+    }
+}
+
+@Test("axe-core finds no serious or critical WCAG 2.1 A/AA problem on a report with two failures nor on one where all 2080 cases fail; the skip link reaches the cases and the matrix is one Tab stop",
+      .enabled(if: PageScript.available || runningOnCI, "Chromium, Playwright or axe-playwright-python is not installed (scripts/install-dependencies --browser)"))
+func reportsAreAccessible() throws {
+    try #require(PageScript.available, "CI must have Chromium, Playwright and axe-playwright-python (scripts/install-dependencies --browser)")
+    let few = TemporaryFolder("axe-few"), everything = TemporaryFolder("axe-all")
+    defer { few.remove(); everything.remove() }
+    let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+    let down = catalog.cases(matching: "gik-default/down").map(\.id)
+    let fewRun = try recordThenCheck(few, filter: "gik-default/down", faults: Faults(changed: Set(down.prefix(2))))
+    #expect(fewRun.count(.failed) == 2)
+    let allRun = try publishAllFailing(catalog, to: everything.file("reports"))
+    #expect(allRun.count(.failed) == 2080)
+    let driven = try runProgram("/usr/bin/env", ["python3", PageScript.path, "axe", few.file("reports"), everything.file("reports")])
+    #expect(driven.status == 0, "\(driven.stderr)")
+}
+
+/// A report in which every case of the catalog failed, for what the page does with that
+/// many: each case one pixel off, all showing the same three small images (the page is
+/// under test here, not the drawing).
+func publishAllFailing(_ catalog: CaseCatalog, to reports: String) throws -> RunRecord {
+    let expected = Swatch.image(for: "all failing")
+    let actual = Swatch.marked(expected)
+    let comparison = ImageComparison.compare(expected: expected, actual: actual, tolerance: .exact, wantsDiffMap: true)
+    let folder = ReportFolder(reports)
+    let staging = try folder.stage()
+    let artifacts = staging.keep(CaseImages(expected: expected, actual: actual, diff: comparison.diffMap), of: catalog.cases[0].info)
+    var run = RunRecord.sample(results: catalog.cases.map { c in
+        var result = CaseResult.sample(c.info, status: .failed, message: "1 pixel differs", metrics: comparison.metrics,
+                                       width: expected.width, height: expected.height)
+        result.artifacts = artifacts
+        result.changedRegion = comparison.diffMap?.changedRegion
+        return result
+    })
+    run.groupChanges()
+    try folder.publish(run, from: staging)
+    return run
 }

@@ -53,14 +53,16 @@ final class HostileStrings {
         for raw in ["<script>alert", "<img src=x", "<b>run error", "</li><script>", "\"><script>"] {
             #expect(!html.contains(raw), "\(raw) reached the page as markup")
         }
-        // Only the page's own scripts (its five files), each opened and closed once.
-        #expect(countOccurrences(of: "<script", in: html) == 5)
-        #expect(countOccurrences(of: "</script", in: html) == 5)
+        // Only the page's own scripts (its six files) and its data, each opened and closed once.
+        #expect(countOccurrences(of: "<script", in: html) == 7)
+        #expect(countOccurrences(of: "</script", in: html) == 7)
         // A closing tag in a message closes nothing: every element the page opens, it closes.
         #expect(countOccurrences(of: "<details", in: html) == countOccurrences(of: "</details>", in: html))
         #expect(countOccurrences(of: "<template", in: html) == countOccurrences(of: "</template>", in: html))
-        // The page holds no data for the script to evaluate: no JSON block, no inline handlers.
-        #expect(!html.contains("<script type="))
+        // The one data block is JSON the script parses, never runs: no "<" in it at all,
+        // so no string in it can end it. No inline handlers anywhere.
+        #expect(countOccurrences(of: "<script type=", in: html) == 1)
+        #expect(page.dataText.map { !$0.contains("<") } == true)
         #expect(!html.contains(" onerror=\"") && !html.contains(" onclick=\""))
     }
 
@@ -68,19 +70,21 @@ final class HostileStrings {
     func stringsReadBackAsWritten() {
         let html = page.html
         let attribute = "&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;/up/popover8-portrait@1x"
-        let text = "&lt;script&gt;alert(1)&lt;/script&gt;&amp;\"'/up/popover8-portrait@1x"
-        #expect(html.contains("title=\"\(attribute)\""))       // the overview cell
-        #expect(html.contains(">\(text)<"))                     // the section's heading
-        // Entity-shaped text stays text: "&lt;" shows as "&lt;", not "<".
-        #expect(html.contains(">odd skin/left/a b#c?d%e&amp;lt;b&amp;gt;@2x<"))
-        #expect(html.contains("no golden &amp;amp; \"quoted\" 'single'"))
+        #expect(html.contains("title=\"\(attribute) — failed\""))   // the overview cell
+        // The data the script draws the lines from holds the strings as they are:
+        // entity-shaped text stays text ("&lt;" is "&lt;", not "<").
+        #expect(page.cases.compactMap { $0["id"] as? String } == [odd.id, spaced.id])
+        #expect(spaced.id == "odd skin/left/a b#c?d%e&lt;b&gt;@2x")
+        #expect(page.caseData(spaced.id)?["message"] as? String == "no golden &amp; \"quoted\" 'single'")
+        #expect(page.caseData(odd.id)?["message"] as? String == "<img src=x onerror=alert(2)> & </details></template></script>")
+        #expect(html.contains("title=\"odd skin/left/a b#c?d%e&amp;lt;b&amp;gt;@2x — missing\""))
         #expect(html.contains("&lt;b&gt;run error&lt;/b&gt; &amp;copy;"))
     }
 
     @Test("odd file names still link")
     func oddFileNamesStillLink() throws {
-        let sources = page.imageSources
-        #expect(sources.count >= 4)   // expected, actual, heatmap, and the missing case's actual
+        let sources = page.imageSources + page.dataImageSources
+        #expect(page.dataImageSources.count >= 4)   // expected, actual, heatmap, and the missing case's actual
         for source in sources {
             #expect(!source.contains("<") && !source.contains("\"") && !source.contains(" ") && !source.contains("#"))
             let file = try #require(page.file(for: source), "\(source) is not relative")

@@ -94,16 +94,18 @@ final class FailingRunReport {
     func pageUsesNoNetworkAndOnlyFilesItHas() throws {
         #expect(!page.html.contains("http://") && !page.html.contains("https://"))
         #expect(!page.html.contains("<link") && !page.html.contains("@import"))
-        for reference in page.values(of: "src") + page.values(of: "href") {
+        for reference in page.values(of: "src") + page.values(of: "href") + page.dataImageSources {
             #expect(!reference.hasPrefix("//"), "\(reference) is a network reference")
             if reference.hasPrefix("#") { continue }
             let file = try #require(page.file(for: reference), "\(reference) is not a relative path")
             #expect(FileManager.default.fileExists(atPath: file), "\(reference) names no file")
         }
-        // The scripts are inline: five script elements (the five files), none with a src.
-        #expect(countOccurrences(of: "<script", in: page.html) == 5)
-        #expect(countOccurrences(of: "<script>", in: page.html) == 5)
-        #expect(page.html.contains("<script>"))
+        #expect(page.dataImageSources.count >= 10)
+        // The scripts are inline: six script elements (the six files), none with a src,
+        // and the data block, which is JSON.
+        #expect(countOccurrences(of: "<script", in: page.html) == 7)
+        #expect(countOccurrences(of: "<script>", in: page.html) == 6)
+        #expect(countOccurrences(of: "<script type=\"application/json\"", in: page.html) == 1)
         #expect(page.values(of: "src").allSatisfy { !$0.hasSuffix(".js") })
     }
 
@@ -113,55 +115,47 @@ final class FailingRunReport {
         for reference in page.values(of: "href") where reference.hasPrefix("#") {
             #expect(ids.contains(String(reference.dropFirst())), "\(reference) links nowhere")
         }
-        // Each case is one overview cell, linking to it.
+        // Each case is one overview cell, naming it; a failing one is in the data the
+        // script draws its line from, a passing one has a line of its own.
+        let cells = page.values(of: "data-case")
         for c in cases {
-            #expect(countOccurrences(of: "title=\"\(c.id)\"", in: page.html) == 1, "\(c.id)")
-            #expect(ids.contains("c-" + c.id), "\(c.id) has no section or list entry")
+            #expect(cells.filter { $0 == c.id }.count == 1, "\(c.id)")
+            #expect(ids.contains("c-" + c.id) || page.caseData(c.id) != nil, "\(c.id) has no line")
         }
+        #expect(page.cases.count == 5)
     }
 
     @Test("failed case shows expected actual and heatmap")
     func failedCaseShowsExpectedActualAndHeatmap() throws {
         for id in changed {
-            let section = try #require(page.section(for: id))
+            let c = try #require(page.caseData(id))
             for kind in ["expected", "actual", "heatmap"] {
-                #expect(section.contains("src=\"cases/\(id).\(kind).png\""), "\(id) lacks \(kind)")
+                #expect(Page.imageSource(c, kind) == "cases/\(id).\(kind).png", "\(id) lacks \(kind)")
             }
-            #expect(section.contains("data-status=\"failed\""))
-            #expect(section.contains("data-region="))
-            #expect(section.contains("differentPixels"))
-            #expect(section.contains(run.goldensFolder + "/" + id + ".png"))
-            // A thumbnail of the heatmap, and its hover copy in the overview.
-            #expect(section.contains("src=\"cases/\(id).thumbnail.png\""))
+            #expect(c["status"] as? String == "failed")
+            #expect((c["region"] as? [Int])?.count == 4)
+            let stats = (c["stats"] as? [[String]] ?? []).map { $0[0] }
+            #expect(stats.contains("differentPixels"))
+            #expect(c["golden"] as? String == run.goldensFolder + "/" + id + ".png")
+            // A thumbnail of the heatmap, for the line and the overview's card.
+            #expect(Page.imageSource(c, "thumb") == "cases/\(id).thumbnail.png")
         }
-        // Sizes differ: expected and actual, no heatmap; slider and blink still work.
-        let resizedSection = try #require(page.section(for: resized))
-        #expect(resizedSection.contains("cases/\(resized).expected.png"))
-        #expect(resizedSection.contains("cases/\(resized).actual.png"))
-        #expect(!resizedSection.contains("heatmap.png"))
-        #expect(!resizedSection.contains("data-region"))
+        // Sizes differ: expected and actual, no heatmap; wipe and blink still work.
+        let resizedCase = try #require(page.caseData(resized))
+        #expect(resizedCase["expected"] != nil && resizedCase["actual"] != nil)
+        #expect(resizedCase["heatmap"] == nil && resizedCase["region"] == nil)
         // Missing: only what this run drew.
-        let missing = try #require(page.section(for: deleted))
-        #expect(missing.contains("cases/\(deleted).actual.png") && !missing.contains("expected.png"))
-        let error = try #require(page.section(for: garbled))
-        #expect(error.contains("data-status=\"error\""))
+        let missing = try #require(page.caseData(deleted))
+        #expect(missing["actual"] != nil && missing["expected"] == nil)
+        #expect(page.caseData(garbled)?["status"] as? String == "error")
     }
 
     @Test("failures come first")
     func failuresComeFirst() throws {
-        let order = [changed[0], changed[1], resized, garbled, deleted].map { id in
-            page.html.range(of: "id=\"c-\(id)\"").map { page.html.distance(from: page.html.startIndex, to: $0.lowerBound) }
-        }
+        let order = page.cases.compactMap { $0["id"] as? String }
         // failed (in catalog order), then error, then missing.
-        let positions = order.compactMap { $0 }
-        #expect(positions.count == 5)
-        let failedIDs = cases.map(\.id).filter { Set(changed + [resized]).contains($0) }
-        let failedPositions = failedIDs.map { id in page.html.range(of: "id=\"c-\(id)\"")!.lowerBound }
-        #expect(failedPositions == failedPositions.sorted())
-        let lastFailed = failedPositions.max()!
-        let errorAt = page.html.range(of: "id=\"c-\(garbled)\"")!.lowerBound
-        let missingAt = page.html.range(of: "id=\"c-\(deleted)\"")!.lowerBound
-        #expect(lastFailed < errorAt && errorAt < missingAt)
+        let failed = cases.map(\.id).filter { Set(changed + [resized]).contains($0) }
+        #expect(order == failed + [garbled, deleted])
     }
 
     @Test("summary shows the run")

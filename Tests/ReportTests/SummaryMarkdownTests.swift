@@ -154,8 +154,8 @@ struct SummaryMarkdownTests {
         #expect(links.map { $0?.destination } == ["index.html#c-gik-default/down/popover2-portrait@1x",
                                                   "index.html#c-odd%7Cskin%60x/up/a%2Ab_c@2x",
                                                   "index.html#c-gik-default/up/popover1-portrait@1x"])
-        #expect(worst.rows.map { Array($0[1...4]) } == [["missing", "–", "–", "–"], ["failed", "500", "12", "41.3"],
-                                                         ["failed", "40", "90", "30.0"]])
+        #expect(worst.rows.map { Array($0[1...4]) } == [["missing", "–", "–", "–"], ["failed", "500", "12", "41.30 dB"],
+                                                         ["failed", "40", "90", "30.00 dB"]])
         #expect(worst.rows[0][5] == "none" && worst.rows[1][5] == "none")
         let triptych = try #require(Self.link(worst.rows[2][5]))
         #expect(triptych.text == "popover1-portrait@1x.triptych.png")

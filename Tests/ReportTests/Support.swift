@@ -94,6 +94,12 @@ struct Page {
         html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
     }
 
+    /// A page rendered in memory (its files named relative to no folder).
+    init(html: String) {
+        self.folder = ""
+        self.html = html
+    }
+
     /// Every value of `attribute` in the page, as written (still escaped).
     func values(of attribute: String) -> [String] {
         let pattern = try! NSRegularExpression(pattern: "\\s\(attribute)=\"([^\"]*)\"")
@@ -108,13 +114,38 @@ struct Page {
         return pattern.matches(in: html, range: range).map { String(html[Range($0.range(at: 1), in: html)!]) }
     }
 
-    /// The markup of the case section for `id`, from its opening tag to its end.
-    func section(for id: String) -> String? {
-        let anchor = "id=\"c-" + (id.addingPercentEncoding(withAllowedCharacters: Self.anchorCharacters) ?? id) + "\""
-        guard let start = html.range(of: anchor) else { return nil }
-        guard let open = html.range(of: "<details", options: .backwards, range: html.startIndex..<start.lowerBound),
-              let end = html.range(of: "</details>", range: start.upperBound..<html.endIndex) else { return nil }
-        return String(html[open.lowerBound..<end.upperBound])
+    /// The text of the page's data block (`<script type="application/json" id="report-data">`).
+    var dataText: String? {
+        let open = "<script type=\"application/json\" id=\"report-data\">"
+        guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+        else { return nil }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    /// The data block, decoded as JSON.
+    var data: [String: Any] {
+        guard let text = dataText, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        else { return [:] }
+        return object
+    }
+
+    /// The cases needing attention the page draws, in its order.
+    var cases: [[String: Any]] { data["cases"] as? [[String: Any]] ?? [] }
+
+    /// The data of the case `id`, or nil when the page holds none for it.
+    func caseData(_ id: String) -> [String: Any]? { cases.first { $0["id"] as? String == id } }
+
+    /// The `src` of a case's image of `kind` ("expected", "actual", "heatmap", "thumb"):
+    /// its own, or the case's `base` followed by `.<kind>.png` (`.thumbnail.png`).
+    static func imageSource(_ c: [String: Any], _ kind: String) -> String? {
+        guard let image = c[kind] as? [String: Any] else { return nil }
+        if let src = image["src"] as? String { return src }
+        return (c["base"] as? String).map { $0 + "." + (kind == "thumb" ? "thumbnail" : kind) + ".png" }
+    }
+
+    /// The `src` of every image the data names (thumbnails, expected, actual, heatmaps).
+    var dataImageSources: [String] {
+        cases.flatMap { c in ["thumb", "expected", "actual", "heatmap"].compactMap { Self.imageSource(c, $0) } }
     }
 
     /// What the report leaves unencoded in anchors and image paths.

@@ -1,218 +1,373 @@
-// Viewers: four layouts of the same images (side by side, slider, blink, overlay),
-// a zoom in whole device pixels, and finding the changed region.
+// The viewer: a case's expected, actual and heatmap images, fitted side by side to the
+// room there is, whatever their size; or stacked as a wipe, an onion skin, a blink or
+// the heatmap over the actual image. Pan and zoom are one state for every pane and
+// every view, so switching view keeps what Find change found. Zoom steps are device
+// pixels per image pixel (pixel-exact from 1 up); "fit" fits the images to the panes.
 (function () {
   'use strict';
-  var doc = document, PG = window.PopoverGoldens, all = PG.all;
-  var dpr = window.devicePixelRatio || 1;
+  var doc = document, PG = window.PopoverGoldens, el = PG.el, button = PG.button;
+  var zooms = PG.data.zooms.length ? PG.data.zooms : [0.125, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 8];
+  var modes = [
+    ['side', 'Side by side', 'expected, actual and heatmap next to each other'],
+    ['wipe', 'Wipe', 'expected left of the line, actual right of it; drag on the image'],
+    ['onion', 'Onion skin', 'actual over expected, as see-through as the slider says'],
+    ['blink', 'Blink', 'expected and actual in turn'],
+    ['overlay', 'Overlay', 'the heatmap over the actual image']
+  ];
+  var kinds = [['expected', 'golden'], ['actual', 'this run'], ['heatmap', 'differences']];
+  // The view a new viewer starts in: the one last chosen, fitted (focus mode carries
+  // its zoom from case to case itself).
+  PG.viewPrefs = { mode: 'side', zoom: 'fit' };
 
-  function naturalSize(img) {
-    return [+img.getAttribute('width') || img.naturalWidth, +img.getAttribute('height') || img.naturalHeight];
+  function zoomLabel(z) {
+    return z === 'fit' ? 'Fit' : z >= 1 ? String(z) : z === 0.5 ? '\u00bd' : z === 0.25 ? '\u00bc' : '\u215b';
   }
-  var zoomSteps = [0.5, 1, 2, 3, 4, 5, 6, 7, 8];
-  function setZoom(viewer, zoom) {
-    zoom = +zoom;
-    if (zoomSteps.indexOf(zoom) < 0) zoom = 1;
-    viewer.setAttribute('data-zoom', zoom);
-    // Below 1x pixels are merged anyway: smooth them rather than drop some.
-    viewer.classList.toggle('smooth', zoom < 1);
-    all('[data-zoom-to]', viewer).forEach(function (b) {
-      b.setAttribute('aria-pressed', +b.getAttribute('data-zoom-to') === zoom ? 'true' : 'false');
-    });
-    all('img.px', viewer).forEach(function (img) {
-      var size = naturalSize(img);
-      if (!size[0]) {
-        img.addEventListener('load', function () { setZoom(viewer, viewer.getAttribute('data-zoom')); }, { once: true });
-        return;
-      }
-      // One image pixel covers zoom x zoom device pixels, whatever the screen's pixel ratio.
-      img.style.width = (size[0] * zoom / dpr) + 'px';
-      img.style.height = (size[1] * zoom / dpr) + 'px';
-    });
+
+  // Pixel values need the images' pixels, which a page opened from disk may not read
+  // (the browser treats each file as its own origin); served, it can.
+  var pixelCache = new Map();
+  function pixelsOf(image) {
+    if (pixelCache.has(image.src)) return pixelCache.get(image.src);
+    var entry = { state: 'loading' };
+    pixelCache.set(image.src, entry);
+    var img = new Image();
+    img.onload = function () {
+      try {
+        var canvas = doc.createElement('canvas');
+        canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+        var context = canvas.getContext('2d', { willReadFrequently: true });
+        context.drawImage(img, 0, 0);
+        entry.pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+        entry.state = 'ready';
+      } catch (e) { entry.state = 'closed'; }
+    };
+    img.onerror = function () { entry.state = 'closed'; };
+    img.src = image.src;
+    return entry;
   }
-  function availableWidth(viewer) {
-    var scroll = viewer.querySelector('.stage-scroll');
-    // A folded case has no width yet: estimate from the page's.
-    return (scroll && scroll.clientWidth) || Math.max(300, doc.documentElement.clientWidth - 110);
+  function valueAt(image, x, y) {
+    if (!image || x < 0 || y < 0 || x >= image.w || y >= image.h) return 'outside';
+    var entry = pixelsOf(image);
+    if (entry.state !== 'ready') return entry.state === 'loading' ? '\u2026' : null;
+    var d = entry.pixels.data, i = (y * entry.pixels.width + x) * 4;
+    return 'rgba(' + d[i] + ', ' + d[i + 1] + ', ' + d[i + 2] + ', ' + d[i + 3] + ')';
   }
-  function initialZoom(viewer) {
-    var widths = all('img.px', viewer).map(function (img) { return naturalSize(img)[0]; });
-    if (!widths.length || widths.some(function (w) { return !w; })) return 1;
-    var total = widths.reduce(function (a, b) { return a + b; }, 0);
-    var room = availableWidth(viewer) - 16 * (widths.length - 1);
-    var widest = Math.max.apply(null, widths);
-    // The largest step (up to 4x) that shows every image side by side, none of them
-    // wider than a third of a wide screen.
-    for (var i = 4; i >= 0; i--) {
-      if (total * zoomSteps[i] / dpr <= room && widest * zoomSteps[i] / dpr <= 480) return zoomSteps[i];
+
+  var resizes = new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { var v = entry.target.viewer; if (v) v.layout(); });
+  });
+
+  function Viewer(c, options) {
+    options = options || {};
+    var self = this;
+    this.c = c;
+    this.images = {};
+    kinds.forEach(function (k) { if (c[k[0]]) self.images[k[0]] = c[k[0]]; });
+    var has = this.images;
+    this.width = Math.max.apply(null, Object.keys(has).map(function (k) { return has[k].w; }).concat([1]));
+    this.height = Math.max.apply(null, Object.keys(has).map(function (k) { return has[k].h; }).concat([1]));
+    this.state = { mode: options.mode || PG.viewPrefs.mode, zoom: options.zoom || PG.viewPrefs.zoom,
+                   cx: this.width / 2, cy: this.height / 2, wipe: 50, onion: 50, heat: 70, showActual: false };
+    // The same place as the viewer before, when the images are the same size.
+    if (options.at && options.at.width === this.width && options.at.height === this.height) {
+      this.state.cx = options.at.cx;
+      this.state.cy = options.at.cy;
     }
-    return 0.5;
-  }
-  function findChange(viewer) {
-    var region = (viewer.getAttribute('data-region') || '').split(',').map(Number);
-    if (region.length !== 4) return;
-    var scroll = viewer.querySelector('.stage-scroll'), room = availableWidth(viewer);
-    var zoom = 8;
-    while (zoom > 1 && (region[2] * zoom / dpr > room * 0.8 || region[3] * zoom / dpr > 360)) zoom--;
-    setZoom(viewer, zoom);
-    var mode = viewer.getAttribute('data-mode');
-    var img = viewer.querySelector(mode === 'side' ? '.f-heatmap img' : '.f-actual img') || viewer.querySelector('img.px');
-    if (!img || !scroll) return;
-    var imgRect = img.getBoundingClientRect(), scrollRect = scroll.getBoundingClientRect();
-    var cx = imgRect.left - scrollRect.left + scroll.scrollLeft + (region[0] + region[2] / 2) * zoom / dpr;
-    var cy = imgRect.top - scrollRect.top + scroll.scrollTop + (region[1] + region[3] / 2) * zoom / dpr;
-    scroll.scrollLeft = cx - scroll.clientWidth / 2;
-    scroll.scrollTop = cy - scroll.clientHeight / 2;
-  }
-  var timers = new Map();
-  function showBlink(viewer, actual) {
-    viewer.classList.toggle('show-actual', actual);
-    var state = viewer.querySelector('.blink-state');
-    if (state) state.textContent = 'showing ' + (actual ? 'actual' : 'expected');
-  }
-  function setPaused(viewer, paused) {
-    viewer.classList.toggle('paused', paused);
-    var button = viewer.querySelector('[data-blink-toggle]');
-    if (button) button.textContent = paused ? 'Resume' : 'Pause';
-  }
-  function blink(viewer, on) {
-    clearInterval(timers.get(viewer));
-    timers.delete(viewer);
-    setPaused(viewer, false);
-    showBlink(viewer, false);
-    if (on) timers.set(viewer, setInterval(function () {
-      if (!viewer.classList.contains('paused')) showBlink(viewer, !viewer.classList.contains('show-actual'));
-    }, 600));
-  }
-  function setMode(viewer, mode) {
-    var button = viewer.querySelector('[data-mode-to="' + mode + '"]');
-    if (!button || button.disabled) return;
-    viewer.setAttribute('data-mode', mode);
-    all('[data-mode-to]', viewer).forEach(function (b) { b.setAttribute('aria-pressed', b === button ? 'true' : 'false'); });
-    blink(viewer, mode === 'blink');
-  }
-  function wipeAt(viewer, event) {
-    var img = viewer.querySelector('.f-actual img');
-    if (!img) return;
-    var rect = img.getBoundingClientRect();
-    var percent = Math.max(0, Math.min(100, (event.clientX - rect.left) / rect.width * 100));
-    viewer.style.setProperty('--wipe', percent + '%');
-    var input = viewer.querySelector('[data-wipe-input]');
-    if (input) input.value = Math.round(percent);
-  }
-  function regionText(region) {
-    return region[2] === 1 && region[3] === 1 ? 'the pixel at x ' + region[0] + ', y ' + region[1]
-      : 'x ' + region[0] + '\u2013' + (region[0] + region[2] - 1) + ', y ' + region[1] + '\u2013' + (region[1] + region[3] - 1);
-  }
-  // The controls, copied in from the page's one template; views a case has no images
-  // for are disabled.
-  var toolsTemplate = doc.getElementById('viewer-tools');
-  // What "All cases" chose, for cases unfolded afterwards.
-  var allMode = null, allZoom = null;
-  function addTools(viewer) {
-    if (!toolsTemplate || viewer.querySelector('.tools')) return;
-    var tools = toolsTemplate.content.firstElementChild.cloneNode(true);
-    var has = function (kind) { return !!viewer.querySelector('.f-' + kind); };
-    var pair = has('expected') && has('actual'), overlay = has('heatmap') && has('actual');
-    [['slider', pair, 'needs expected and actual'], ['blink', pair, 'needs expected and actual'],
-     ['overlay', overlay, 'needs a heatmap']].forEach(function (rule) {
-      var button = tools.querySelector('[data-mode-to="' + rule[0] + '"]');
-      if (!rule[1]) { button.disabled = true; button.title = rule[2]; }
-    });
-    var find = tools.querySelector('[data-find]');
-    var region = (viewer.getAttribute('data-region') || '').split(',').map(Number);
-    if (region.length === 4) find.title = 'zoom in on the changed pixels: ' + regionText(region);
-    else find.remove();
-    viewer.insertBefore(tools, viewer.firstChild);
-    if (allMode) setMode(viewer, allMode);
-    setZoom(viewer, allZoom || initialZoom(viewer));
-  }
-  // A folded section keeps its body in a template until it is first unfolded.
-  function hydrate(details) {
-    var later = details.querySelector(':scope > template.later');
-    if (later) later.replaceWith(later.content);
-    var viewer = details.querySelector('.viewer');
-    if (viewer && !viewer.classList.contains('empty')) addTools(viewer);
-  }
-  all('details.case[open]').forEach(hydrate);
-  // A case unfolded later gets its body, and the zoom its real width allows.
-  doc.addEventListener('toggle', function (event) {
-    var details = event.target;
-    if (!details.open || !details.classList || !details.classList.contains('case')) return;
-    hydrate(details);
-    var viewer = details.querySelector('.viewer');
-    if (viewer && viewer.querySelector('.tools') && !viewer.hasAttribute('data-zoomed')) setZoom(viewer, initialZoom(viewer));
-  }, true);
-
-  doc.addEventListener('input', function (event) {
-    var target = event.target;
-    if (target.id === 'all-zoom') {
-      allZoom = target.value || null;
-      all('.viewer').forEach(function (viewer) {
-        if (target.value) viewer.setAttribute('data-zoomed', ''); else viewer.removeAttribute('data-zoomed');
-        setZoom(viewer, target.value ? target.value : initialZoom(viewer));
-      });
+    this.available = {
+      side: true, wipe: !!(has.expected && has.actual), onion: !!(has.expected && has.actual),
+      blink: !!(has.expected && has.actual), overlay: !!(has.heatmap && has.actual)
+    };
+    if (!this.available[this.state.mode]) this.state.mode = 'side';
+    if (!Object.keys(has).length) {
+      this.el = el('div', 'viewer empty', [el('p', 'muted', [c.noImages || 'No images saved for this case.'])]);
       return;
     }
-    var viewer = target.closest('.viewer');
-    if (!viewer) return;
-    if (target.hasAttribute('data-wipe-input')) viewer.style.setProperty('--wipe', target.value + '%');
-    else if (target.hasAttribute('data-alpha-input')) viewer.style.setProperty('--alpha', target.value / 100);
-  });
+    this.el = el('div', 'viewer', null, { 'data-mode': this.state.mode });
+    if (options.className) this.el.className += ' ' + options.className;
+    this.el.viewerObject = this;
+    this.tools = this.buildTools();
+    this.panes = el('div', 'panes');
+    this.readout = el('p', 'readout', ['Point at an image for its pixel values.']);
+    this.el.appendChild(this.tools);
+    this.el.appendChild(this.panes);
+    this.el.appendChild(this.readout);
+    this.build();
+  }
 
-  var dragging = null;
-  doc.addEventListener('pointerdown', function (event) {
-    var stage = event.target.closest('.viewer[data-mode="slider"] .stage');
-    if (!stage || event.button !== 0) return;
-    dragging = stage.closest('.viewer');
-    wipeAt(dragging, event);
-    event.preventDefault();
-  });
-  doc.addEventListener('pointerup', function () { dragging = null; });
-  doc.addEventListener('pointermove', function (event) {
-    if (dragging) {
-      if (event.buttons & 1) wipeAt(dragging, event); else dragging = null;
+  Viewer.prototype.buildTools = function () {
+    var self = this;
+    var modeButtons = modes.map(function (m) {
+      var b = button(m[1], { 'data-mode-to': m[0], title: m[2], 'aria-pressed': m[0] === self.state.mode ? 'true' : 'false' });
+      if (!self.available[m[0]]) { b.disabled = true; b.title = m[0] === 'overlay' ? 'needs a heatmap' : 'needs expected and actual'; }
+      return b;
+    });
+    var zoomButtons = ['fit'].concat(zooms).map(function (z) {
+      return button(zoomLabel(z), {
+        'data-zoom-to': String(z), 'aria-pressed': String(z) === String(self.state.zoom) ? 'true' : 'false',
+        title: z === 'fit' ? 'fit the images to the panes' : z + ' \u00d7 ' + z + ' device pixels per image pixel'
+      });
+    });
+    var range = function (name, label, value) {
+      return el('label', 'only-' + name, [label + ' ',
+        el('input', '', null, { type: 'range', min: '0', max: '100', value: String(value), 'data-range': name })]);
+    };
+    var find = this.c.region ? button('Find change', { 'data-find': '', title: 'zoom in on the changed pixels: ' + this.c.regionText }, 'find') : null;
+    return el('div', 'tools', [
+      el('span', 'seg', modeButtons, { role: 'group', 'aria-label': 'view' }),
+      el('span', 'zoom', [el('span', 'muted', ['Zoom']), el('span', 'seg small', zoomButtons, { role: 'group', 'aria-label': 'zoom' })]),
+      find,
+      range('wipe', 'Wipe', this.state.wipe),
+      range('onion', 'Actual', this.state.onion),
+      range('overlay', 'Heatmap', this.state.heat),
+      el('span', 'only-blink', [el('span', 'blink-state', ['showing expected'])])
+    ]);
+  };
+
+  // A layer: the image in image pixels, moved and scaled as one.
+  function layer(kind, image) {
+    var img = el('img', 'px', null, { src: image.src, width: String(image.w), height: String(image.h), alt: kind, draggable: 'false', decoding: 'async' });
+    var moved = el('div', 'moved', [img]);
+    var holder = el('div', 'layer l-' + kind, [moved]);
+    holder.moved = moved;
+    return holder;
+  }
+
+  Viewer.prototype.build = function () {
+    var self = this, mode = this.state.mode, has = this.images;
+    this.ports = [];
+    this.panes.textContent = '';
+    this.el.setAttribute('data-mode', mode);
+    var regionFrame = function () { return self.c.region ? el('div', 'region', null, { 'aria-hidden': 'true' }) : null; };
+    if (mode === 'side') {
+      kinds.forEach(function (k) {
+        var image = has[k[0]];
+        if (!image) return;
+        var port = el('div', 'port', [layer(k[0], image), regionFrame()]);
+        var pane = el('figure', 'pane f-' + k[0], [
+          el('figcaption', '', [k[0] + ' ', el('small', '', [k[1] + ' ' + image.w + '\u00d7' + image.h]),
+            ' ', el('a', 'open-file', ['open'], { href: image.src, target: '_blank', title: 'the ' + k[0] + ' image file' })]),
+          port]);
+        port.kind = k[0];
+        self.panes.appendChild(pane);
+        self.ports.push(port);
+      });
+    } else {
+      var layers = [layer('expected', has.expected || has.actual), layer('actual', has.actual)];
+      if (mode === 'overlay') layers = [layer('actual', has.actual), layer('heatmap', has.heatmap)];
+      var port = el('div', 'port stacked', layers.concat([mode === 'wipe' ? el('div', 'wipe-line', null, { 'aria-hidden': 'true' }) : null, regionFrame()]));
+      var caption = { wipe: 'expected | actual', onion: 'actual over expected', blink: '', overlay: 'heatmap over actual' }[mode];
+      var pane = el('figure', 'pane', [el('figcaption', '', [caption]), port]);
+      self.panes.appendChild(pane);
+      self.ports.push(port);
     }
-    // Where the pointer is, in image pixels: says where a difference sits.
-    var img = event.target.closest && event.target.closest('.viewer img.px');
-    if (!img) return;
-    var size = naturalSize(img), rect = img.getBoundingClientRect();
-    var x = Math.floor((event.clientX - rect.left) / rect.width * size[0]);
-    var y = Math.floor((event.clientY - rect.top) / rect.height * size[1]);
-    var xy = img.closest('.viewer').querySelector('.xy');
-    if (xy && x >= 0 && y >= 0 && x < size[0] && y < size[1]) xy.textContent = 'pixel x ' + x + ', y ' + y;
-  });
+    this.ports.forEach(function (port) { port.viewer = self; resizes.observe(port); });
+    clearInterval(this.timer);
+    if (mode === 'blink') {
+      this.timer = setInterval(function () {
+        if (!self.el.isConnected) { clearInterval(self.timer); return; }
+        self.state.showActual = !self.state.showActual;
+        self.applyLayers();
+      }, 600);
+    }
+    this.layout();
+    this.applyLayers();
+  };
+
+  Viewer.prototype.scale = function () {
+    var z = this.state.zoom;
+    if (z !== 'fit') return z / (window.devicePixelRatio || 1);
+    var self = this, best = Infinity;
+    this.ports.forEach(function (port) {
+      var w = port.clientWidth, h = port.clientHeight;
+      if (w && h) best = Math.min(best, (w - 8) / self.width, (h - 8) / self.height);
+    });
+    return best === Infinity ? 1 : best;
+  };
+
+  // Places every layer: the point (cx, cy) of the image at each port's middle.
+  Viewer.prototype.layout = function () {
+    if (!this.ports) return;
+    var s = this.scale(), state = this.state, dpr = window.devicePixelRatio || 1, self = this;
+    if (state.zoom === 'fit') { state.cx = this.width / 2; state.cy = this.height / 2; }
+    this.s = s;
+    this.el.classList.toggle('smooth', s * dpr < 1);
+    this.ports.forEach(function (port) {
+      var w = port.clientWidth, h = port.clientHeight;
+      // Whole device pixels, so a zoom of n shows each image pixel as n x n of them.
+      var tx = Math.round((w / 2 - state.cx * s) * dpr) / dpr, ty = Math.round((h / 2 - state.cy * s) * dpr) / dpr;
+      port.origin = [tx, ty];
+      PG.all('.moved', port).forEach(function (moved) {
+        moved.style.transform = 'translate(' + tx + 'px,' + ty + 'px) scale(' + s + ')';
+      });
+      var frame = port.querySelector('.region');
+      var r = self.c.region;
+      if (frame && r) {
+        var big = r[2] * r[3] * 3 >= self.width * self.height;
+        frame.hidden = big;
+        frame.style.left = (tx + r[0] * s - 2) + 'px'; frame.style.top = (ty + r[1] * s - 2) + 'px';
+        frame.style.width = (r[2] * s + 4) + 'px'; frame.style.height = (r[3] * s + 4) + 'px';
+      }
+      var line = port.querySelector('.wipe-line');
+      if (line) line.style.left = (w * state.wipe / 100) + 'px';
+    });
+  };
+
+  Viewer.prototype.applyLayers = function () {
+    var state = this.state, mode = state.mode, self = this;
+    this.ports.forEach(function (port) {
+      var actual = port.querySelector('.l-actual'), heat = port.querySelector('.l-heatmap');
+      if (mode === 'wipe' && actual) actual.style.clipPath = 'inset(0 0 0 ' + state.wipe + '%)';
+      if (mode === 'onion' && actual) actual.style.opacity = state.onion / 100;
+      if (mode === 'overlay' && heat) heat.style.opacity = state.heat / 100;
+      if (mode === 'blink' && actual) actual.style.visibility = state.showActual ? 'visible' : 'hidden';
+    });
+    var blinkState = this.el.querySelector('.blink-state');
+    if (blinkState) blinkState.textContent = 'showing ' + (state.showActual ? 'actual' : 'expected');
+  };
+
+  Viewer.prototype.setMode = function (mode) {
+    if (!this.available || !this.available[mode] || mode === this.state.mode) return;
+    this.state.mode = PG.viewPrefs.mode = mode;
+    this.state.showActual = false;
+    PG.all('[data-mode-to]', this.tools).forEach(function (b) {
+      b.setAttribute('aria-pressed', b.getAttribute('data-mode-to') === mode ? 'true' : 'false');
+    });
+    this.build();
+  };
+
+  // Zoom to a step (or 'fit'), keeping the image point under (px, py) of a port in
+  // place; without a point, the middle stays.
+  Viewer.prototype.setZoom = function (zoom, port, px, py) {
+    if (!this.ports) return;
+    zoom = zoom === 'fit' ? 'fit' : +zoom;
+    if (zoom !== 'fit' && zooms.indexOf(zoom) < 0) return;
+    var before = this.s || this.scale();
+    if (port) {
+      var w = port.clientWidth, h = port.clientHeight;
+      var ix = this.state.cx + (px - w / 2) / before, iy = this.state.cy + (py - h / 2) / before;
+      var after = zoom === 'fit' ? before : zoom / (window.devicePixelRatio || 1);
+      this.state.cx = ix - (px - w / 2) / after;
+      this.state.cy = iy - (py - h / 2) / after;
+    }
+    this.state.zoom = zoom;
+    PG.all('[data-zoom-to]', this.tools).forEach(function (b) {
+      b.setAttribute('aria-pressed', b.getAttribute('data-zoom-to') === String(zoom) ? 'true' : 'false');
+    });
+    this.layout();
+  };
+
+  // The next step in or out from what shows now.
+  Viewer.prototype.stepZoom = function (direction, port, px, py) {
+    var s = (this.s || this.scale()) * (window.devicePixelRatio || 1), next = null;
+    if (direction > 0) next = zooms.filter(function (z) { return z > s + 1e-6; })[0];
+    else next = zooms.filter(function (z) { return z < s - 1e-6; }).pop();
+    if (next !== undefined && next !== null) this.setZoom(next, port, px, py);
+  };
+
+  // Zooms so the changed region fills about half a pane, centred on it: the same
+  // place in every pane and, since the state is shared, in every view.
+  Viewer.prototype.findChange = function () {
+    var r = this.c.region, port = this.ports && this.ports[0];
+    if (!r || !port) return;
+    var dpr = window.devicePixelRatio || 1, w = port.clientWidth, h = port.clientHeight;
+    var zoom = zooms.filter(function (z) { return z >= 1 && r[2] * z / dpr <= w * 0.5 && r[3] * z / dpr <= h * 0.5; }).pop() || 1;
+    this.state.cx = r[0] + r[2] / 2;
+    this.state.cy = r[1] + r[3] / 2;
+    this.setZoom(zoom);
+  };
+
+  Viewer.prototype.pan = function (dx, dy) {
+    if (this.state.zoom === 'fit') {
+      // Panning a fitted image: the nearest step that is no larger, then move.
+      var shown = this.s * (window.devicePixelRatio || 1);
+      this.state.zoom = zooms.filter(function (z) { return z <= shown + 1e-6; }).pop() || zooms[0];
+    }
+    this.state.cx -= dx / this.s;
+    this.state.cy -= dy / this.s;
+    this.setZoom(this.state.zoom);
+  };
+
+  Viewer.prototype.setRange = function (name, value) {
+    if (name === 'wipe') this.state.wipe = value;
+    else if (name === 'onion') this.state.onion = value;
+    else if (name === 'overlay') this.state.heat = value;
+    this.layout();
+    this.applyLayers();
+  };
+
+  Viewer.prototype.pointAt = function (port, clientX, clientY) {
+    var rect = port.getBoundingClientRect(), origin = port.origin || [0, 0];
+    return [Math.floor((clientX - rect.left - origin[0]) / this.s), Math.floor((clientY - rect.top - origin[1]) / this.s)];
+  };
+
+  Viewer.prototype.readOut = function (port, clientX, clientY) {
+    var p = this.pointAt(port, clientX, clientY), x = p[0], y = p[1];
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) { this.readout.textContent = 'outside the image'; return; }
+    var e = valueAt(this.images.expected, x, y), a = valueAt(this.images.actual, x, y);
+    var text = 'x ' + x + ', y ' + y;
+    if (e === null || a === null) text += ' \u00b7 pixel values show when the page is served (popover-goldens review)';
+    else {
+      if (this.images.expected) text += ' \u00b7 expected ' + e;
+      if (this.images.actual) text += ' \u00b7 actual ' + a;
+      if (e !== 'outside' && a !== 'outside' && e !== a && this.images.expected && this.images.actual) text += ' \u00b7 differ';
+    }
+    this.readout.textContent = text;
+  };
+
+  function viewerOf(node) {
+    var holder = node && node.closest && node.closest('.viewer');
+    return holder ? holder.viewerObject : null;
+  }
+  PG.Viewer = Viewer;
+  PG.viewerOf = viewerOf;
 
   doc.addEventListener('click', function (event) {
-    var button = event.target.closest('button');
-    if (button) {
-      var viewer = button.closest('.viewer');
-      if (button.hasAttribute('data-mode-to')) setMode(viewer, button.getAttribute('data-mode-to'));
-      else if (button.hasAttribute('data-zoom-to')) {
-        viewer.setAttribute('data-zoomed', '');
-        setZoom(viewer, button.getAttribute('data-zoom-to'));
-      }
-      else if (button.hasAttribute('data-find')) findChange(viewer);
-      else if (button.hasAttribute('data-blink-toggle')) setPaused(viewer, !viewer.classList.contains('paused'));
-      else if (button.hasAttribute('data-all-mode')) {
-        var mode = allMode = button.getAttribute('data-all-mode');
-        all('.viewer').forEach(function (v) { if (v.querySelector('.tools')) setMode(v, mode); });
-      }
-      else if (button.id === 'expand-all') all('details.case').forEach(function (d) { if (!d.hidden) { d.open = true; hydrate(d); } });
-      else if (button.id === 'collapse-all') all('details.case').forEach(function (d) { d.open = false; });
-      return;
-    }
-    // In the stacked views the image is for looking: a click flips the blink, it
-    // does not open the file.
-    var figureLink = event.target.closest('.viewer:not([data-mode="side"]) figure a');
-    if (figureLink) {
-      event.preventDefault();
-      var stacked = figureLink.closest('.viewer');
-      if (stacked.getAttribute('data-mode') === 'blink') {
-        setPaused(stacked, true);
-        showBlink(stacked, !stacked.classList.contains('show-actual'));
-      }
-    }
+    var b = event.target.closest('button');
+    var v = viewerOf(b);
+    if (!b || !v) return;
+    if (b.hasAttribute('data-mode-to')) v.setMode(b.getAttribute('data-mode-to'));
+    else if (b.hasAttribute('data-zoom-to')) v.setZoom(b.getAttribute('data-zoom-to'));
+    else if (b.hasAttribute('data-find')) v.findChange();
+  });
+  doc.addEventListener('input', function (event) {
+    var v = viewerOf(event.target);
+    if (v && event.target.hasAttribute('data-range')) v.setRange(event.target.getAttribute('data-range'), +event.target.value);
   });
 
-  PG.hydrate = hydrate;
+  // Dragging pans every pane at once; in the wipe view it moves the line.
+  var drag = null;
+  doc.addEventListener('pointerdown', function (event) {
+    var port = event.target.closest && event.target.closest('.viewer .port');
+    if (!port || event.button !== 0) return;
+    var v = port.viewer;
+    drag = { v: v, port: port, x: event.clientX, y: event.clientY };
+    if (v.state.mode === 'wipe') wipeTo(v, port, event.clientX);
+    event.preventDefault();
+  });
+  function wipeTo(v, port, clientX) {
+    var rect = port.getBoundingClientRect();
+    v.setRange('wipe', Math.max(0, Math.min(100, (clientX - rect.left) / rect.width * 100)));
+    var input = v.el.querySelector('[data-range="wipe"]');
+    if (input) input.value = Math.round(v.state.wipe);
+  }
+  doc.addEventListener('pointermove', function (event) {
+    if (drag && !(event.buttons & 1)) drag = null;
+    if (drag) {
+      if (drag.v.state.mode === 'wipe') wipeTo(drag.v, drag.port, event.clientX);
+      else drag.v.pan(event.clientX - drag.x, event.clientY - drag.y);
+      drag.x = event.clientX; drag.y = event.clientY;
+    }
+    var port = event.target.closest && event.target.closest('.viewer .port');
+    if (port && port.viewer) port.viewer.readOut(port, event.clientX, event.clientY);
+  });
+  doc.addEventListener('pointerup', function () { drag = null; });
+  // The wheel zooms at the pointer in focus mode, or anywhere with Ctrl held; otherwise
+  // it scrolls the page as usual.
+  doc.addEventListener('wheel', function (event) {
+    var port = event.target.closest && event.target.closest('.viewer .port');
+    if (!port || !(event.ctrlKey || port.closest('#focus'))) return;
+    event.preventDefault();
+    var rect = port.getBoundingClientRect();
+    port.viewer.stepZoom(event.deltaY < 0 ? 1 : -1, port, event.clientX - rect.left, event.clientY - rect.top);
+  }, { passive: false });
 })();

@@ -59,7 +59,7 @@ public enum SummaryMarkdown {
                 } ?? "none"
                 lines.append("| \(link) | \(status) | \(m.map { String($0.differentPixels) } ?? "–") | "
                     + "\(m.map { String($0.maxChannelDelta) } ?? "–") | "
-                    + "\(m.map { $0.psnr.map { String(format: "%.1f", $0) } ?? "∞" } ?? "–") | \(triptych) |")
+                    + "\(m.map { $0.psnr == nil ? "∞" : $0.psnrText } ?? "–") | \(triptych) |")
             }
             if worst.count > worstCasesShown {
                 lines.append("")

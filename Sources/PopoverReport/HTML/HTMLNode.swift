@@ -17,6 +17,10 @@ public indirect enum HTMLNode: Sendable {
     case group([HTMLNode])
     /// The package's own CSS or JavaScript, inside `<style>` or `<script>`.
     case trustedCode(element: String, code: String)
+    /// JSON for the page's script to read with `JSON.parse`, in
+    /// `<script type="application/json" id="...">`: inert data, never run. It must hold
+    /// no `<` (write it `\u003c`), so nothing in it can end the element.
+    case jsonData(id: String, json: String)
 
     public static let empty = HTMLNode.group([])
 
@@ -64,6 +68,9 @@ public indirect enum HTMLNode: Sendable {
             // hold one, and this keeps it that way.
             precondition(!code.lowercased().contains("</" + element), "\(element) code must not close its element")
             out += "<" + element + ">" + code + "</" + element + ">"
+        case .jsonData(let id, let json):
+            precondition(!json.contains("<"), "JSON data must escape every <")
+            out += "<script type=\"application/json\" id=\"" + HTMLEscape.attribute(id) + "\">" + json + "</script>"
         }
     }
 

@@ -214,6 +214,7 @@ extension OverviewMatrix {
             }
         }
         var bodyRows: [HTMLNode] = []
+        var placedFirst = false
         for (r, row) in rows.enumerated() {
             var cellsHTML: [HTMLNode] = []
             let firstOfDirection = r == 0 || rows[r - 1].direction != row.direction
@@ -230,8 +231,11 @@ extension OverviewMatrix {
                         cellsHTML.append(edge.isEmpty ? .tag("td") : .tag("td", .cls(edge)))
                         continue
                     }
-                    cellsHTML.append(.tag("td", edge.isEmpty ? .empty : .cls(edge),
-                                          Self.cell(results[index])))
+                    var cell = Self.cell(results[index], first: !placedFirst)
+                    placedFirst = true
+                    if !edge.isEmpty { cell[0] = .cls("c s-\(results[index].status.rawValue) \(edge)"
+                                                      + (results[index].accepted == nil ? "" : " accepted")) }
+                    cellsHTML.append(.tag("td", cell))
                 }
             }
             bodyRows.append(.tag("tr", [
@@ -239,22 +243,20 @@ extension OverviewMatrix {
                 .attr("data-dir", row.direction.rawValue), .attr("data-scale", "\(row.scale)"),
             ] + cellsHTML))
         }
-        return .tag("table", .cls("matrix"),
+        return .tag("table", .cls("matrix"), .attr("role", "grid"), .attr("aria-label", "cases of \(skin) by direction, scale and column"),
                     .tag("thead", .tag("tr", groupCells), .tag("tr", headingCells), .tag("tr", subCells)),
                     .tag("tbody", bodyRows))
     }
 
-    /// A coloured cell linking to the case; its title is the case's ID. A failing case
-    /// with a thumbnail shows it on hover (loaded lazily: hidden images are not fetched).
-    static func cell(_ r: CaseResult) -> HTMLNode {
-        .tag("a", .cls("c s-\(r.status.rawValue)" + (r.accepted == nil ? "" : " accepted")),
-             .attr("href", "#" + HTMLEscape.anchor(forCase: r.id)), .attr("title", r.id),
-             r.artifacts.thumbnail.map { thumbnail in
-                 .tag("span", .cls("pop"),
-                      .void("img", .attr("src", HTMLEscape.relativeURL(thumbnail.path)), .attr("alt", ""),
-                            .attr("loading", "lazy"), .attr("width", "\(thumbnail.width)"), .attr("height", "\(thumbnail.height)")),
-                      .textElement("span", "pop-text", CaseSection.headline(r)))
-             } ?? .empty)
+    /// A coloured cell with a mark for its status; its title is the case's ID and
+    /// status. The matrix is one stop for the Tab key: the arrow keys move between
+    /// cells, Enter opens the case, and the card (thumbnail and headline) shows on hover
+    /// and on focus, drawn by the script.
+    static func cell(_ r: CaseResult, first: Bool) -> [HTMLNode] {
+        [.cls("c s-\(r.status.rawValue)" + (r.accepted == nil ? "" : " accepted")),
+         .attr("data-case", r.id), .attr("title", r.id + " — " + ReportPage.word(r.status)),
+         first ? .attr("tabindex", "0") : .empty,
+         r.status == .passed ? .empty : .text(ReportPage.glyph(r.status))]
     }
 
     /// The overview section: a key to the colours and one matrix per skin.
@@ -269,7 +271,7 @@ extension OverviewMatrix {
                     .tag("p", .cls("hint"),
                          .text("One cell per case, coloured by status. Rows: arrow direction at each scale. "
                               + "Columns: anchor × orientation (p, l) for scenes, arrow offset for sweeps, keyframe for the keyboard. "
-                              + "Hover a cell for its ID, click it for the case."),
+                              + "Hover or focus a cell for its ID; click it, or press Enter, for the case. Arrow keys move between cells."),
                          .tag("span", [.cls("status-key")] + key)),
                     matrices.isEmpty ? .textElement("p", "muted", "No cases ran.")
                         : .group(matrices.map { $0.html(results: run.results, runNeedsAttention: needsAttention) }))

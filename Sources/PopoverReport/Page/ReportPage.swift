@@ -10,27 +10,31 @@ import PopoverHarness
 ///
 /// - the verdict and the run: time, tolerance, record mode, goldens folder, filter;
 /// - counts by status (each a filter), run-level errors and notes, orphaned goldens;
-/// - the overview: per skin, a matrix of cells coloured by status (rows: direction x
-///   scale; columns: anchor x orientation, sweep offsets, keyboard keyframes), each
-///   linking to its case;
-/// - the cases that need attention, failures first: expected, actual and heatmap in
-///   four views with a pixel-exact zoom, their metrics, what they draw, and an accept
-///   toggle;
+/// - the run's changes (failing cases grouped by cause), each with one case in the full
+///   viewer and Accept / Keep for all its cases;
+/// - the overview: per skin, a matrix of cells coloured and marked by status (rows:
+///   direction x scale; columns: anchor x orientation, sweep offsets, keyboard
+///   keyframes), one stop for Tab, each cell opening its case;
+/// - the cases that need attention, failures first, one line each, opening to the
+///   viewer (expected, actual and heatmap fitted side by side, linked pan and zoom,
+///   wipe, onion skin, blink, overlay), their metrics and what they draw;
 /// - passing cases as a compact list, so 2000 of them cost a few hundred kilobytes of
 ///   text and no images.
 ///
-/// A sticky bar filters everything by status, skin, direction, scale and ID.
+/// A sticky bar filters everything by status, skin, direction, scale and ID; focus mode
+/// shows one case or change at a time, decided by key.
+///
+/// The cases live in the page as JSON (`ReportData`) and the script draws only those on
+/// or near the screen, so a run where every case failed opens as fast as one where few
+/// did. Decisions and filters are kept in the browser's storage under the run's identity.
 public enum ReportPage {
     /// Statuses in the order the page lists them: what breaks the check first.
     static let statusOrder: [CaseStatus] = [.failed, .error, .missing, .recorded, .new, .passed]
 
-    /// How many case sections start open; past that they start folded to one line each,
-    /// so a run where everything broke still opens quickly.
-    static let openSections = 40
-
     /// The page for a finished run.
     public static func render(_ run: RunRecord) -> String {
         let attention = attentionOrder(run.results)
+        let data = ReportData(run: run, attention: attention)
         let page: HTMLNode = .tag(
             "html", .attr("lang", "en"),
             .tag("head",
@@ -39,14 +43,22 @@ public enum ReportPage {
                  .tag("title", .text(title(run))),
                  .trustedCode(element: "style", code: ReportAssets.css)),
             .tag("body", .cls("nojs"),
+                 attention.isEmpty ? .empty
+                    : .tag("a", .cls("skip"), .attr("href", data.changes.isEmpty ? "#cases" : "#changes"),
+                           .text(data.changes.isEmpty ? "Skip to the cases" : "Skip to the changes and cases")),
                  header(run),
                  FilterBar.html(run),
                  .tag("main",
+                      .tag("noscript", .tag("p", .cls("alert"),
+                                            .text("This page draws its cases with JavaScript, which is off: "
+                                                  + "summary.json holds every case."))),
                       summary(run),
+                      CaseSection.changes(data),
                       OverviewMatrix.section(run),
                       CaseSection.list(attention, run: run),
                       PassedList.html(run)),
                  footer(run),
+                 .jsonData(id: "report-data", json: data.json()),
                  .group(ReportAssets.scripts.map { .trustedCode(element: "script", code: $0) })))
         return "<!DOCTYPE html>\n" + page.render() + "\n"
     }
@@ -63,6 +75,18 @@ public enum ReportPage {
     /// A status as the page says it.
     static func word(_ status: CaseStatus) -> String {
         status == .recorded ? "re-recorded" : status.rawValue
+    }
+
+    /// A status as a mark beside its colour, so it reads without the colour too.
+    static func glyph(_ status: CaseStatus) -> String {
+        switch status {
+        case .passed: return "✓"
+        case .failed: return "✕"
+        case .error: return "!"
+        case .missing: return "?"
+        case .new: return "+"
+        case .recorded: return "↻"
+        }
     }
 
     static func title(_ run: RunRecord) -> String {
@@ -137,7 +161,8 @@ public enum ReportPage {
             return .tag("button", .attr("type", "button"), .cls("tile s-\(status.rawValue)" + (n == 0 ? " zero" : "")),
                         .attr("data-solo", status.rawValue), .attr("title", "show only \(label) cases"),
                         .flag("disabled", n == 0),
-                        .textElement("b", "", "\(n)"), .textElement("span", "", label))
+                        .textElement("b", "", "\(n)"), .textElement("span", "", label),
+                        .tag("small", .cls("tile-note"), .attr("data-tile-note", status.rawValue)))
         }
         let orphanTile: HTMLNode = .tag("a", .cls("tile t-orphaned" + (run.orphans.isEmpty ? " zero" : "")),
                                         .attr("href", "#orphans"), .attr("title", "goldens no case owns"),
@@ -196,7 +221,7 @@ public enum ReportPage {
 enum ReportAssets {
     static let css = String(decoding: PackageResources.report_css, as: UTF8.self)
     static let scripts = [
-        PackageResources.report_core_js, PackageResources.report_viewer_js, PackageResources.report_filters_js,
-        PackageResources.report_navigation_js, PackageResources.report_review_js,
+        PackageResources.report_core_js, PackageResources.report_viewer_js, PackageResources.report_lists_js,
+        PackageResources.report_review_js, PackageResources.report_focus_js, PackageResources.report_navigation_js,
     ].map { String(decoding: $0, as: UTF8.self) }
 }

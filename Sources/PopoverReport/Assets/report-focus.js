@@ -1,0 +1,209 @@
+// Focus mode: one case, or one change, filling the window, decided by key; after a
+// decision it moves on to the next. The view (side by side, wipe, ...) and the zoom
+// carry from one to the next. The keys list (?) works everywhere.
+(function () {
+  'use strict';
+  var doc = document, PG = window.PopoverGoldens, el = PG.el, button = PG.button, data = PG.data;
+  var keys = [
+    ['a', 'accept (the actual image becomes the golden)'], ['x', 'keep the golden'],
+    ['j  n', 'next'], ['k  p', 'previous'], ['f', 'fit the images to the window'], ['1 \u2013 8', 'zoom: device pixels per image pixel'],
+    ['+  \u2212', 'zoom in, out'], ['\u2190 \u2191 \u2192 \u2193', 'pan'], ['c', 'find the change'],
+    ['s', 'side by side'], ['w', 'wipe'], ['o', 'onion skin'], ['b', 'blink'], ['h', 'heatmap over actual'],
+    ['/', 'search IDs (outside focus mode)'], ['?', 'this list'], ['Esc', 'close']
+  ];
+
+  var dialog = el('div', 'focus', null, { id: 'focus', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'focus mode', tabindex: '-1' });
+  dialog.hidden = true;
+  doc.body.appendChild(dialog);
+  var keysDialog = el('div', 'keys-list', [
+    el('h2', '', ['Keys']),
+    el('dl', '', keys.map(function (k) { return el('div', '', [el('dt', '', [el('kbd', '', [k[0]])]), el('dd', '', [k[1]])]); })),
+    button('Close', { 'data-keys-close': '' })
+  ], { id: 'keys', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'keys', tabindex: '-1' });
+  keysDialog.hidden = true;
+  doc.body.appendChild(keysDialog);
+
+  var focus = { items: [], at: 0, kind: 'case', viewer: null, returnTo: null };
+
+  function items(kind) {
+    if (kind === 'change') {
+      var shown = new Set(PG.shownCases().map(function (c) { return c.id; }));
+      return data.changes.filter(function (ch) { return ch.members.some(function (i) { return shown.has(data.cases[i].id); }); });
+    }
+    return PG.shownCases().slice();
+  }
+  function decidedOf(item) {
+    if (focus.kind === 'change') {
+      var decidable = item.members.filter(function (i) { return data.cases[i].acceptable; });
+      return decidable.length > 0 && decidable.every(function (i) { return PG.decision(data.cases[i].id); });
+    }
+    return !!PG.decision(item.id);
+  }
+
+  function open(kind, id) {
+    focus.kind = kind;
+    focus.items = items(kind);
+    if (!focus.items.length) return;
+    var at = focus.items.findIndex(function (item) { return item.id === id; });
+    focus.at = at >= 0 ? at : 0;
+    focus.returnTo = doc.activeElement;
+    dialog.hidden = false;
+    doc.body.classList.add('focusing');
+    show();
+    dialog.focus();
+  }
+  function close() {
+    dialog.hidden = true;
+    dialog.textContent = '';
+    focus.viewer = null;
+    doc.body.classList.remove('focusing');
+    if (focus.returnTo && focus.returnTo.isConnected) focus.returnTo.focus();
+  }
+
+  function progressText() {
+    if (focus.kind === 'change') {
+      var done = focus.items.filter(decidedOf).length;
+      return done + ' of ' + PG.plural(focus.items.length, 'change') + ' decided';
+    }
+    var p = PG.progress();
+    return p.decided + ' of ' + p.decidable + ' decided';
+  }
+
+  function show() {
+    var item = focus.items[focus.at];
+    var c = focus.kind === 'change' ? data.cases[item.representative] : item;
+    var before = focus.viewer && focus.viewer.ports ? focus.viewer : null;
+    var prefs = before ? { mode: before.state.mode, zoom: before.state.zoom,
+                           at: { width: before.width, height: before.height, cx: before.state.cx, cy: before.state.cy } } : {};
+    dialog.textContent = '';
+    var title = focus.kind === 'change' ? item.explanation : c.id;
+    var decide = focus.kind === 'change'
+      ? el('span', 'decide', [
+          button('Accept all ' + item.members.length + ' (a)', { 'data-focus-decide': 'accept', 'aria-pressed': 'false' }),
+          button('Keep all (x)', { 'data-focus-decide': 'keep', 'aria-pressed': 'false' })], { role: 'group', 'aria-label': 'decision' })
+      : c.acceptable ? el('span', 'decide', [
+          button('Accept (a)', { 'data-focus-decide': 'accept', 'aria-pressed': 'false' }),
+          button('Keep (x)', { 'data-focus-decide': 'keep', 'aria-pressed': 'false' })], { role: 'group', 'aria-label': 'decision' })
+      : el('span', 'muted', ['nothing to decide']);
+    var where = (focus.kind === 'change' ? 'Change ' : 'Case ') + (focus.at + 1) + ' of ' + focus.items.length;
+    dialog.appendChild(el('div', 'focus-head', [
+      el('div', 'focus-title', [
+        PG.badge(c),
+        el('h2', focus.kind === 'change' ? '' : 'mono', [title], { title: title }),
+        el('span', 'decision', [focus.kind === 'change' ? PG.changeSummary(item) : PG.decisionText(c.id)])
+      ]),
+      el('div', 'focus-bar', [
+        el('span', 'where', [where]), el('span', 'focus-progress', [progressText()], { 'aria-live': 'polite' }),
+        decide,
+        button('Previous (k)', { 'data-focus-step': '-1' }), button('Next (j)', { 'data-focus-step': '1' }),
+        button('Keys (?)', { 'data-keys-open': '' }), button('Close (Esc)', { 'data-focus-close': '' })
+      ]),
+      el('p', 'focus-line muted', [focus.kind === 'change'
+        ? 'Shown: ' + c.id + ' \u00b7 ' + c.headline
+        : (c.explanation ? c.explanation + ' \u00b7 ' : '') + c.headline])
+    ], focus.kind === 'change' ? null : { 'data-case': c.id }));
+    focus.viewer = new PG.Viewer(c, { mode: prefs.mode, zoom: prefs.zoom, at: prefs.at, className: 'fill' });
+    dialog.appendChild(focus.viewer.el);
+    if (focus.kind === 'change' && focus.viewer.ports) focus.viewer.el.setAttribute('data-change', item.id);
+    refresh();
+  }
+  function refresh() {
+    if (dialog.hidden) return;
+    var item = focus.items[focus.at];
+    PG.all('[data-focus-decide]', dialog).forEach(function (b) {
+      var d = b.getAttribute('data-focus-decide'), pressed;
+      if (focus.kind === 'change') {
+        var decidable = item.members.filter(function (i) { return data.cases[i].acceptable; });
+        pressed = decidable.length > 0 && decidable.every(function (i) { return PG.decision(data.cases[i].id) === d; });
+      } else pressed = PG.decision(item.id) === d;
+      b.setAttribute('aria-pressed', pressed ? 'true' : 'false');
+    });
+    var words = dialog.querySelector('.focus-title .decision');
+    if (words) words.textContent = focus.kind === 'change' ? PG.changeSummary(item) : PG.decisionText(item.id);
+    var progress = dialog.querySelector('.focus-progress');
+    if (progress) progress.textContent = progressText();
+  }
+  PG.on('decisions', refresh);
+
+  function step(by) {
+    var next = focus.at + by;
+    if (next < 0 || next >= focus.items.length) return;
+    focus.at = next;
+    show();
+  }
+  // Decides the item shown, then moves on to the next one (when there is one).
+  function decideShown(decision) {
+    var item = focus.items[focus.at];
+    if (focus.kind === 'change') PG.decideChange(item, decision);
+    else if (item.acceptable) PG.decide([item.id], decision);
+    else return;
+    var decidedNow = focus.kind === 'change' ? decidedOf(item) : !!PG.decision(item.id) || PG.live;
+    if (decidedNow && focus.at + 1 < focus.items.length) setTimeout(function () { step(1); }, PG.live ? 250 : 0);
+  }
+
+  function showKeys(on) {
+    keysDialog.hidden = !on;
+    if (on) keysDialog.focus();
+    else if (!dialog.hidden) dialog.focus();
+  }
+
+  doc.addEventListener('click', function (event) {
+    var b = event.target.closest('button');
+    if (!b) return;
+    if (b.hasAttribute('data-focus-case')) open('case', b.getAttribute('data-focus-case'));
+    else if (b.hasAttribute('data-focus-change')) open('change', b.getAttribute('data-focus-change'));
+    else if (b.id === 'focus-open') {
+      // From the first case the filters show that is not decided yet.
+      var first = PG.shownCases().filter(function (c) { return c.acceptable && !PG.decision(c.id); })[0];
+      open('case', first ? first.id : null);
+    }
+    else if (b.hasAttribute('data-focus-close')) close();
+    else if (b.hasAttribute('data-focus-step')) step(+b.getAttribute('data-focus-step'));
+    else if (b.hasAttribute('data-focus-decide')) decideShown(b.getAttribute('data-focus-decide'));
+    else if (b.hasAttribute('data-keys-open') || b.id === 'keys-open') showKeys(true);
+    else if (b.hasAttribute('data-keys-close')) showKeys(false);
+  });
+
+  doc.addEventListener('keydown', function (event) {
+    if (event.metaKey || event.ctrlKey || event.altKey) return;
+    var typing = event.target.closest && event.target.closest('input[type="search"], input[type="text"], select, textarea');
+    if (typing) return;
+    if (!keysDialog.hidden) {
+      if (event.key === 'Escape' || event.key === '?') { event.preventDefault(); showKeys(false); }
+      return;
+    }
+    if (event.key === '?') { event.preventDefault(); showKeys(true); return; }
+    if (dialog.hidden) return;
+    var v = focus.viewer, key = event.key, handled = true;
+    if (key === 'Escape') close();
+    else if (key === 'a') decideShown('accept');
+    else if (key === 'x') decideShown('keep');
+    else if (key === 'j' || key === 'n') step(1);
+    else if (key === 'k' || key === 'p') step(-1);
+    else if (!v || !v.ports) handled = false;
+    else if (key === 'f') v.setZoom('fit');
+    else if (/^[1-8]$/.test(key)) v.setZoom(+key);
+    else if (key === '+' || key === '=') v.stepZoom(1);
+    else if (key === '-') v.stepZoom(-1);
+    else if (key === 'c') v.findChange();
+    else if (key === 's') v.setMode('side');
+    else if (key === 'w') v.setMode('wipe');
+    else if (key === 'o') v.setMode('onion');
+    else if (key === 'b') v.setMode('blink');
+    else if (key === 'h') v.setMode('overlay');
+    else if (key === 'ArrowLeft') v.pan(60, 0);
+    else if (key === 'ArrowRight') v.pan(-60, 0);
+    else if (key === 'ArrowUp') v.pan(0, 60);
+    else if (key === 'ArrowDown') v.pan(0, -60);
+    else handled = false;
+    if (handled) event.preventDefault();
+  });
+
+  // Tab stays inside the dialog while it is open.
+  doc.addEventListener('focusin', function (event) {
+    var open = !keysDialog.hidden ? keysDialog : !dialog.hidden ? dialog : null;
+    if (open && !open.contains(event.target)) open.focus();
+  });
+
+  PG.focus = { open: open, close: close, state: focus };
+})();

@@ -1,0 +1,66 @@
+import Foundation
+import PopoverDiff
+import PopoverHarness
+import PopoverReport
+import Testing
+import TestSupport
+
+/// What the page's script draws from: the data block of a hand-built run.
+@Suite("The page's data")
+struct ReportDataTests {
+    /// Three failing cases of one change, with 5, 40 and 12 pixels changed, a new case
+    /// (recorded, so in no change) and a passing one.
+    static func run() -> RunRecord {
+        func failed(_ label: String, pixels: Int) -> CaseResult {
+            let metrics = ComparisonMetrics(width: 10, height: 10, differentPixels: pixels, maxChannelDelta: 9,
+                                            meanAbsoluteError: 0.1, psnr: 40, pass: false, tolerance: "exact")
+            var r = CaseResult.sample(.sample(skin: "flat", direction: .up, label: label), status: .failed,
+                                      message: "differs", metrics: metrics, width: 10, height: 10)
+            r.explanation = "the drawing changed in the border"
+            return r
+        }
+        var run = RunRecord.sample(results: [
+            .sample(.sample(skin: "flat", direction: .up, label: "fine"), status: .passed, message: "identical"),
+            failed("a", pixels: 5), failed("b", pixels: 40), failed("c", pixels: 12),
+            .sample(.sample(skin: "flat", direction: .down, label: "fresh"), status: .new, message: "recorded"),
+        ])
+        run.groupChanges()
+        return run
+    }
+
+    @Test("cases needing attention in the page's order; a change names its members and shows the one with most changed pixels")
+    func changesAndCases() throws {
+        let run = Self.run()
+        try #require(run.changes.count == 1)
+        let page = Page(html: ReportPage.render(run))
+        // Failed before new (the page's order), catalog order within a status; no passing case.
+        #expect(page.cases.compactMap { $0["id"] as? String } == ["flat/up/a@1x", "flat/up/b@1x", "flat/up/c@1x", "flat/down/fresh@1x"])
+        let changes = try #require(page.data["changes"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        #expect(changes[0]["id"] as? String == run.changes[0].id)
+        #expect(changes[0]["members"] as? [Int] == [0, 1, 2])
+        #expect(changes[0]["representative"] as? Int == 1)   // "b", 40 pixels
+        #expect(changes[0]["explanation"] as? String == run.changes[0].explanation)
+        // The new case is in the list, not in a change; each failing one names its change.
+        #expect(page.caseData("flat/down/fresh@1x")?["change"] == nil)
+        #expect(page.caseData("flat/up/c@1x")?["change"] as? String == run.changes[0].id)
+    }
+
+    @Test("the page holds the frames the script fills, with their heights, and the filter bar from the start")
+    func framesInTheMarkup() {
+        let page = Page(html: ReportPage.render(Self.run()))
+        let ids = page.values(of: "id")
+        for id in ["bar", "changes", "changes-list", "cases", "case-list", "report-data", "overview"] {
+            #expect(ids.contains(id), "\(id)")
+        }
+        // The bar is shown from the first paint, not revealed later; the lists say how
+        // many lines they will hold, so their height is there before the script runs.
+        let barTag = page.html.range(of: "<nav[^>]*>", options: .regularExpression).map { String(page.html[$0]) } ?? ""
+        #expect(barTag.contains("id=\"bar\"") && !barTag.contains("hidden"), "\(barTag)")
+        #expect(page.values(of: "style").contains("--n:4"))   // four cases needing attention
+        #expect(page.values(of: "style").contains("--n:1"))   // one change
+        // The skip link goes to the changes.
+        let skip = page.html.range(of: "<a class=\"skip\"[^>]*>", options: .regularExpression).map { String(page.html[$0]) } ?? ""
+        #expect(skip.contains("href=\"#changes\""), "\(skip)")
+    }
+}
