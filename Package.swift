@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["PopoverHarness", "PopoverImage", "PopoverFiles", "TestSupport"]
+            dependencies: ["PopoverHarness", "PopoverImage", "PopoverFiles", "PopoverSkins", "TestSupport"]
         ),
         .testTarget(
             name: "GoldenTests",

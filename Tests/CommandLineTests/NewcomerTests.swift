@@ -12,9 +12,11 @@ struct NewcomerTests {
     static let subcommands = ["layout", "placement", "artwork", "render", "contact-sheet", "list", "check", "record",
                               "accept", "review", "merge-reports", "new-skin", "diff", "bench"]
 
-    @Test("every flag the README names is a flag of the tool")
+    @Test("every flag the README and the docs name is a flag of the tool")
     func readmeFlags() throws {
-        let readme = try String(contentsOfFile: PackageFolders.root + "/README.md", encoding: .utf8)
+        let pages = try ["README.md"] + DocsTests.docsPages()
+        let readme = try pages.map { try String(contentsOfFile: PackageFolders.root + "/" + $0, encoding: .utf8) }
+            .joined(separator: "\n")
         // Flags as the README writes them in code: a span that is a flag (`--name VALUE`)
         // or a command line of the tool (`popover-goldens ...`, `scripts/check ...`);
         // spans of other programs (git, the Cairo tool) name their own flags.
@@ -26,13 +28,13 @@ struct NewcomerTests {
                 .filter { $0.hasPrefix("--") && $0.count > 3 }
                 .map { String($0.prefix { $0.isLetter || $0.isNumber || $0 == "-" }) }
         })
-        #expect(named.count > 20, "the README names only \(named.count) flags")
+        #expect(named.count > 20, "the README and the docs name only \(named.count) flags")
         var help = try runTool(["--help"]).stdout
         for command in Self.subcommands { help += try runTool([command, "--help"]).stdout }
         // The argument parser's own flags (completion scripts) are not listed in help: they
         // count when the tool accepts them.
         let unknown = try named.filter { !help.contains($0) }.filter { try runTool([$0, "bash"]).status != 0 }.sorted()
-        #expect(unknown.isEmpty, "the README names flags the tool does not have: \(unknown)")
+        #expect(unknown.isEmpty, "the README or the docs name flags the tool does not have: \(unknown)")
     }
 
     @Test("render --help shows its defaults as they are written: 216x235 and 2; --tint-at-1x is spelt so")

@@ -29,8 +29,9 @@ struct FastDecodeTests {
 
     // MARK: Agreement where the fast path runs
 
-    /// All 2080 committed goldens (written by libpng, with all five filters and many
-    /// IDAT chunks), one skin folder per test case so they run in parallel.
+    /// All 2080 committed goldens (written by this tool's encoder: palette, grey with alpha
+    /// and RGBA images, rows filtered None, Sub or Up, one IDAT chunk each), one skin
+    /// folder per test case so they run in parallel.
     @Test("every committed golden: the fast path decodes it, to libpng's pixels",
           arguments: try! FileManager.default.contentsOfDirectory(atPath: PackageFolders.goldens).sorted())
     func committedGoldens(skin: String) throws {

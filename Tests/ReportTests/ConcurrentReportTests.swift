@@ -250,6 +250,22 @@ struct ConcurrentReportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: reports) == ["notes.txt"])
         #expect(try FileIO.readBytes(path: reports + "/notes.txt") == Array("keep me\n".utf8))
     }
+
+    @Test("a folder holding only the repository's .gitignore takes a report, and keeps that file byte for byte")
+    func gitignoreKept() throws {
+        let goldens = temporaryFolder("kept-goldens"), reports = temporaryFolder("kept-reports")
+        defer { removeFolders(goldens, reports) }
+        let ignore = Array("*\n!.gitignore\n".utf8)
+        try FileIO.writeAtomically(ignore, to: reports + "/.gitignore")
+        let runner = CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .missing, filter: "flat/up"))
+        // Twice: the second publish replaces a report that itself kept the file.
+        for _ in 0..<2 {
+            _ = try publishing(runner, to: reports)
+            let names = Set(try FileManager.default.contentsOfDirectory(atPath: reports))
+            #expect(names == [".gitignore", "index.html", "summary.json", "junit.xml", "cases"], "\(names)")
+            #expect(try FileIO.readBytes(path: reports + "/.gitignore") == ignore)
+        }
+    }
 }
 
 /// Results written by two threads at distinct indices.

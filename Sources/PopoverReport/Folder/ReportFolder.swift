@@ -30,8 +30,13 @@ public struct ReportFolder: Sendable {
 
     /// What a report folder may hold. Anything else means the folder is not a report's.
     static let reportEntries: Set<String> = ["index.html", "summary.json", "junit.xml", "summary.md", "cases", "accepted",
+                                             keptFile,
                                              // left by earlier versions, which staged inside the folder
                                              ".lock", "assets"]
+
+    /// The one file a report folder keeps across publishing: the repository tracks
+    /// `Reports/.gitignore` so the folder exists in a clone while its content stays out of git.
+    static let keptFile = ".gitignore"
 
     public var indexPath: String { path + "/index.html" }
     public var summaryPath: String { path + "/summary.json" }
@@ -84,6 +89,7 @@ public struct ReportFolder: Sendable {
         do {
             try ReportWriter.writeFiles(run, into: staging.folder, reportsFolder: path, atomically: false)
             try checkIsReport()
+            try carryKeptFile(into: staging.folder)
             try withLock { () throws(ReportError) in
                 removeStaleStagingFolders(except: staging.folder)
                 FileIO.syncFileSystem(containing: staging.folder)
@@ -192,6 +198,18 @@ public struct ReportFolder: Sendable {
             throw .notAReportFolder(folder: path, reason: "holds \(foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", "))"
                 + "\(foreign.count > 3 ? " and \(foreign.count - 3) more" : ""), which no report writes; "
                 + "publishing replaces the whole folder, so choose a folder for reports only (--reports)")
+        }
+    }
+
+    /// Copies the folder's `.gitignore`, if it has one, into the report about to replace
+    /// it, so publishing never deletes a file the repository tracks.
+    private func carryKeptFile(into staging: String) throws(ReportError) {
+        let kept = path + "/" + Self.keptFile
+        guard FileManager.default.fileExists(atPath: kept) else { return }
+        do {
+            try FileIO.writeAtomically(try FileIO.readBytes(path: kept), to: staging + "/" + Self.keptFile)
+        } catch {
+            throw .io("cannot keep \(kept): \(error)")
         }
     }
 
