@@ -262,7 +262,7 @@ struct ConcurrentReportTests {
         for _ in 0..<2 {
             _ = try publishing(runner, to: reports)
             let names = Set(try FileManager.default.contentsOfDirectory(atPath: reports))
-            #expect(names == [".gitignore", "index.html", "summary.json", "junit.xml", "cases"], "\(names)")
+            #expect(names == [".gitignore", "index.html", "summary.json", "junit.xml", "summary.md", "cases"], "\(names)")
             #expect(try FileIO.readBytes(path: reports + "/.gitignore") == ignore)
         }
     }

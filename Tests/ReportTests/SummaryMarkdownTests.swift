@@ -146,7 +146,7 @@ struct SummaryMarkdownTests {
 
         // Worst first: the missing golden, then 500 different pixels, then 40.
         let worst = doc.tables[2]
-        #expect(worst.header == ["Case", "Status", "Different pixels", "Largest channel difference", "PSNR (dB)", "Triptych"])
+        #expect(worst.header == ["Case", "Status", "Different pixels", "Largest channel difference", "PSNR", "Triptych"])
         #expect(worst.rows.map { $0.count } == [6, 6, 6])
         let links = worst.rows.map { Self.link($0[0]) }
         #expect(links.map { $0?.text } == [Self.missingID, Self.oddID, Self.plainID])

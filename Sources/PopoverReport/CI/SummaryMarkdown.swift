@@ -48,7 +48,7 @@ public enum SummaryMarkdown {
             lines.append("")
             lines.append("### Worst failing cases")
             lines.append("")
-            lines.append("| Case | Status | Different pixels | Largest channel difference | PSNR (dB) | Triptych |")
+            lines.append("| Case | Status | Different pixels | Largest channel difference | PSNR | Triptych |")
             lines.append("| --- | --- | ---: | ---: | ---: | --- |")
             for r in worst.prefix(worstCasesShown) {
                 let link = "[\(escape(r.id))](index.html#\(HTMLEscape.anchor(forCase: r.id)))"
