@@ -112,9 +112,15 @@ public enum Triptych {
         canvas.fill(text, with: .solid(ink))
         let ground = [background.r, background.g, background.b, background.a]
         var pixels = [UInt8](repeating: 0, count: layout.width * layout.height * 4)
+        // The background: one row of it, copied down.
         pixels.withUnsafeMutableBufferPointer { out in
-            for i in 0..<(layout.width * layout.height) {
+            guard !out.isEmpty else { return }
+            for i in 0..<layout.width {
                 out[i * 4] = ground[0]; out[i * 4 + 1] = ground[1]; out[i * 4 + 2] = ground[2]; out[i * 4 + 3] = ground[3]
+            }
+            let rowBytes = layout.width * 4
+            for row in 1..<max(layout.height, 1) {
+                (out.baseAddress! + row * rowBytes).update(from: out.baseAddress!, count: rowBytes)
             }
         }
         let top = canvas.pixmap.straightImage.pixels
@@ -140,23 +146,27 @@ public enum Triptych {
         var row = [UInt8](repeating: 0, count: w * 4)
         switch scaling {
         case .up(let n):
-            // One scaled row per source row, written n times.
-            for sy in 0..<picture.height {
+            // Each source row scaled once into its first output row, which is then copied
+            // n - 1 times.
+            let rowBytes = w * 4
+            out.pixels.withUnsafeMutableBufferPointer { dst in
                 picture.pixels.withUnsafeBufferPointer { src in
-                    row.withUnsafeMutableBufferPointer { dst in
-                        let first = sy * picture.width * 4
-                        for sx in 0..<picture.width {
-                            for k in 0..<n {
-                                let o = (sx * n + k) * 4
-                                dst[o] = src[first + sx * 4]; dst[o + 1] = src[first + sx * 4 + 1]
-                                dst[o + 2] = src[first + sx * 4 + 2]; dst[o + 3] = src[first + sx * 4 + 3]
+                    for sy in 0..<picture.height {
+                        let first = ((y + sy * n) * outWidth + x) * 4
+                        var o = first, i = sy * picture.width * 4
+                        for _ in 0..<picture.width {
+                            for _ in 0..<n {
+                                dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]; dst[o + 3] = src[i + 3]
+                                o += 4
                             }
+                            i += 4
+                        }
+                        var k = 1
+                        while k < n {
+                            (dst.baseAddress! + first + k * outWidth * 4).update(from: dst.baseAddress! + first, count: rowBytes)
+                            k += 1
                         }
                     }
-                }
-                for k in 0..<n {
-                    let o = ((y + sy * n + k) * outWidth + x) * 4
-                    out.pixels.replaceSubrange(o..<(o + row.count), with: row)
                 }
             }
         case .down(let d):
@@ -176,14 +186,18 @@ public enum Triptych {
     /// rounded to nearest.
     static func blockAverage(_ picture: RGBAImage, x: Int, y: Int, size: Int) -> (UInt8, UInt8, UInt8, UInt8) {
         var sums = (0, 0, 0), alpha = 0, count = 0
-        for py in y..<min(y + size, picture.height) {
-            for px in x..<min(x + size, picture.width) {
-                let (r, g, b, a) = picture[px, py]
-                sums.0 += Int(r) * Int(a)
-                sums.1 += Int(g) * Int(a)
-                sums.2 += Int(b) * Int(a)
-                alpha += Int(a)
-                count += 1
+        picture.pixels.withUnsafeBufferPointer { p in
+            for py in y..<min(y + size, picture.height) {
+                var i = (py * picture.width + x) * 4
+                for _ in x..<min(x + size, picture.width) {
+                    let a = Int(p[i + 3])
+                    sums.0 += Int(p[i]) * a
+                    sums.1 += Int(p[i + 1]) * a
+                    sums.2 += Int(p[i + 2]) * a
+                    alpha += a
+                    count += 1
+                    i += 4
+                }
             }
         }
         guard alpha > 0 else { return (0, 0, 0, 0) }
