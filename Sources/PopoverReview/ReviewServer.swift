@@ -112,8 +112,11 @@ public final class ReviewServer: Sendable {
         } catch {
             return  // The client went away, or the server is stopping.
         }
-        let sent = try? await within(answerTime) { try await connection.write(encode(answer)) }
-        guard sent != nil else { return }
+        do {
+            try await within(answerTime) { try await connection.write(encode(answer)) }
+        } catch {
+            return  // Not written in time, or the client went away.
+        }
         shutdown(connection.socket.file.rawValue, Int32(SHUT_WR))
         _ = try? await within(lingerTime) {
             var drained = 0
