@@ -170,13 +170,16 @@ public enum Triptych {
                 }
             }
         case .down(let d):
-            for oy in 0..<h {
-                for ox in 0..<w {
-                    let (r, g, b, a) = blockAverage(picture, x: ox * d, y: oy * d, size: d)
-                    row[ox * 4] = r; row[ox * 4 + 1] = g; row[ox * 4 + 2] = b; row[ox * 4 + 3] = a
+            picture.pixels.withUnsafeBufferPointer { source in
+                for oy in 0..<h {
+                    for ox in 0..<w {
+                        let (r, g, b, a) = blockAverage(source, width: picture.width, height: picture.height,
+                                                        x: ox * d, y: oy * d, size: d)
+                        row[ox * 4] = r; row[ox * 4 + 1] = g; row[ox * 4 + 2] = b; row[ox * 4 + 3] = a
+                    }
+                    let o = ((y + oy) * outWidth + x) * 4
+                    out.pixels.replaceSubrange(o..<(o + row.count), with: row)
                 }
-                let o = ((y + oy) * outWidth + x) * 4
-                out.pixels.replaceSubrange(o..<(o + row.count), with: row)
             }
         }
     }
@@ -184,20 +187,19 @@ public enum Triptych {
     /// The alpha-weighted mean of the block's pixels inside the picture: alpha is the
     /// mean alpha, each colour the mean of colour x alpha over the summed alpha, each
     /// rounded to nearest.
-    static func blockAverage(_ picture: RGBAImage, x: Int, y: Int, size: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+    static func blockAverage(_ p: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                             x: Int, y: Int, size: Int) -> (UInt8, UInt8, UInt8, UInt8) {
         var sums = (0, 0, 0), alpha = 0, count = 0
-        picture.pixels.withUnsafeBufferPointer { p in
-            for py in y..<min(y + size, picture.height) {
-                var i = (py * picture.width + x) * 4
-                for _ in x..<min(x + size, picture.width) {
-                    let a = Int(p[i + 3])
-                    sums.0 += Int(p[i]) * a
-                    sums.1 += Int(p[i + 1]) * a
-                    sums.2 += Int(p[i + 2]) * a
-                    alpha += a
-                    count += 1
-                    i += 4
-                }
+        for py in y..<min(y + size, height) {
+            var i = (py * width + x) * 4
+            for _ in x..<min(x + size, width) {
+                let a = Int(p[i + 3])
+                sums.0 += Int(p[i]) * a
+                sums.1 += Int(p[i + 1]) * a
+                sums.2 += Int(p[i + 2]) * a
+                alpha += a
+                count += 1
+                i += 4
             }
         }
         guard alpha > 0 else { return (0, 0, 0, 0) }

@@ -80,8 +80,10 @@ public struct PopoverOutline: Sendable, Hashable, Codable {
 
     /// How many of the given pixels lie in each part.
     public func count(_ pixels: some Sequence<(x: Int, y: Int)>) -> [PopoverPart: Int] {
+        var tally = [Int](repeating: 0, count: PopoverPart.allCases.count)
+        for (x, y) in pixels { tally[PopoverPart.allCases.firstIndex(of: part(atPixel: x, y))!] += 1 }
         var counts: [PopoverPart: Int] = [:]
-        for (x, y) in pixels { counts[part(atPixel: x, y), default: 0] += 1 }
+        for (i, part) in PopoverPart.allCases.enumerated() where tally[i] > 0 { counts[part] = tally[i] }
         return counts
     }
 
@@ -96,16 +98,13 @@ public struct PopoverOutline: Sendable, Hashable, Codable {
     }
 
     func signedDistanceToArrow(_ p: Point) -> Double {
-        let corners = [apex, baseEnd, baseStart]
-        var nearest = Double.infinity
-        var inside = true
         // The triangle's winding, so "inside" does not depend on the order of its points.
-        let winding = cross(corners[0], corners[1], corners[2]) >= 0 ? 1.0 : -1.0
-        for i in 0..<3 {
-            let a = corners[i], b = corners[(i + 1) % 3]
-            nearest = min(nearest, distance(p, toSegment: a, b))
-            if cross(a, b, p) * winding < 0 { inside = false }
-        }
+        // (Its three edges by name, not from an array: this runs for every changed pixel.)
+        let winding = cross(apex, baseEnd, baseStart) >= 0 ? 1.0 : -1.0
+        let nearest = min(distance(p, toSegment: apex, baseEnd), distance(p, toSegment: baseEnd, baseStart),
+                          distance(p, toSegment: baseStart, apex))
+        let inside = cross(apex, baseEnd, p) * winding >= 0 && cross(baseEnd, baseStart, p) * winding >= 0
+            && cross(baseStart, apex, p) * winding >= 0
         return inside ? -nearest : nearest
     }
 

@@ -107,10 +107,11 @@ public struct CaseCause: Sendable, Hashable, Codable {
         let classes = diff.classes
         let counted = classes.contains(.different)
         let width = diff.width
-        let pixels = (region.y..<(region.y + region.height)).lazy.flatMap { y in
-            (region.x..<(region.x + region.width)).lazy.compactMap { x -> (x: Int, y: Int)? in
+        var pixels: [(x: Int, y: Int)] = []
+        for y in region.y..<(region.y + region.height) {
+            for x in region.x..<(region.x + region.width) {
                 let c = classes[y * width + x]
-                return c == .different || (!counted && c != .equal) ? (x, y) : nil
+                if c == .different || (!counted && c != .equal) { pixels.append((x, y)) }
             }
         }
         let counts = outline.count(pixels)
