@@ -1,6 +1,7 @@
 import Foundation
 import PopoverFiles
 import PopoverHarness
+import PopoverImage
 import PopoverReport
 
 /// What an accept or undo is about to do to the goldens, written (with the report's
@@ -48,6 +49,31 @@ struct AcceptJournal: Codable, Equatable {
             throw .report(.io("\(path): not a review journal this tool writes; look at it, then remove it"))
         }
         return journal
+    }
+
+    /// Brings `run`'s record into line with the goldens on disk for each case journaled:
+    /// accepted when the golden is the acceptance's, not accepted when it is the one the
+    /// acceptance replaced (a golden that is neither is left alone). Returns the cases it
+    /// settled.
+    func settle(_ run: inout RunRecord, store: GoldenStore) -> [String] {
+        let indexByID = Dictionary(run.results.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var settled: [String] = []
+        for entry in entries {
+            guard let index = indexByID[entry.id] else { continue }
+            let onDisk: String?
+            switch store.read(entry.id) {
+            case .found(let bytes): onDisk = SHA256.hex(bytes)
+            case .missing: onDisk = nil
+            case .unreadable: continue
+            }
+            switch onDisk {
+            case entry.acceptance.goldenDigest: run.results[index].accepted = entry.acceptance
+            case entry.acceptance.previousGoldenDigest: run.results[index].accepted = nil
+            default: continue
+            }
+            settled.append(entry.id)
+        }
+        return settled
     }
 
     static func remove(in report: ReportFolder) {

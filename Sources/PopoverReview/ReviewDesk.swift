@@ -122,11 +122,6 @@ public struct ReviewDesk: Sendable {
                     outcome.undone.append(result.id)
                     continue
                 }
-                guard let acceptance = result.accepted else {
-                    let refusal = AcceptRefusal.notAccepted(id: result.id)
-                    outcome.refused.append(.init(id: result.id, reason: refusal.description))
-                    continue
-                }
                 do {
                     let previousPath = report.path + "/" + Self.previousFile(for: result.id)
                     // Kept inside the report, not through a link out of it.
@@ -142,12 +137,10 @@ public struct ReviewDesk: Sendable {
                         try? GoldenFacts.decode($0, name: factsPath)
                     }
                     // Checked now, so that a refusal changes nothing; the write comes later.
-                    _ = try acceptor.checkUndo(result, previous: previous, previousPath: previousPath, key: key)
+                    let plan = try acceptor.planUndo(result, previous: previous, previousPath: previousPath, key: key)
                     run.results[index].accepted = nil
-                    steps.append(Step(index: index, id: result.id, acceptance: acceptance, undo: true) {
-                        () throws(AcceptRefusal) in
-                        try acceptor.undoHoldingLock(result, previous: previous, previousPath: previousPath,
-                                                     previousFacts: previousFacts, key: key)
+                    steps.append(Step(index: index, id: result.id, acceptance: plan.acceptance, undo: true) {
+                        () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan, previousFacts: previousFacts)
                     })
                 } catch let refusal as AcceptRefusal {
                     outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
@@ -209,7 +202,7 @@ public struct ReviewDesk: Sendable {
                 return try store.locked {
                     var outcome = ReviewOutcome()
                     let journal = try AcceptJournal.read(in: report)
-                    if let journal { outcome.recovered = recover(journal, in: &run, store: store) }
+                    if let journal { outcome.recovered = journal.settle(&run, store: store) }
                     let before = run
                     let steps = try decide(&run, store, &outcome)
                     guard !steps.isEmpty || journal != nil else { return outcome }
@@ -218,7 +211,6 @@ public struct ReviewDesk: Sendable {
                         try AcceptJournal(entries: steps.map { .init(id: $0.id, acceptance: $0.acceptance) }).write(in: report)
                     } catch {
                         report.discardStaged()
-                        if journal == nil { AcceptJournal.remove(in: report) }
                         throw ReviewError.cannotRecord("\(error)")
                     }
                     CrashPoint.reach("review.staged")
@@ -252,34 +244,6 @@ public struct ReviewDesk: Sendable {
         } catch {
             throw .report(.io("\(error)"))
         }
-    }
-
-    /// Brings the run's record into line with the goldens on disk for each case a killed
-    /// review operation journaled: accepted when the golden is the acceptance's, not
-    /// accepted when it is the one the acceptance replaced. Returns the cases it settled.
-    private func recover(_ journal: AcceptJournal, in run: inout RunRecord, store: GoldenStore) -> [String] {
-        let indexByID = Dictionary(run.results.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var settled: [String] = []
-        for entry in journal.entries {
-            guard let index = indexByID[entry.id] else { continue }
-            let onDisk: String?
-            switch store.read(entry.id) {
-            case .found(let bytes): onDisk = SHA256.hex(bytes)
-            case .missing: onDisk = nil
-            case .unreadable: continue
-            }
-            let now: Acceptance?
-            if onDisk == entry.acceptance.goldenDigest {
-                now = entry.acceptance
-            } else if onDisk == entry.acceptance.previousGoldenDigest {
-                now = nil
-            } else {
-                continue
-            }
-            run.results[index].accepted = now
-            settled.append(entry.id)
-        }
-        return settled
     }
 
     /// The goldens folder: as named (`--goldens`), else `Goldens` when the run was

@@ -80,43 +80,48 @@ public struct GoldenAcceptor: Sendable {
         }
     }
 
-    /// Puts back the golden an acceptance replaced (`previous`, nil when there was none:
-    /// the accepted golden is removed) and its facts, if the acceptance is one this tool
-    /// recorded here (its seal verifies under `key`) and the golden is still the one it
-    /// wrote. So an undo never touches a golden this tool did not write, whatever a
-    /// summary.json claims. The caller holds the goldens folder's lock.
-    public func undoHoldingLock(_ result: CaseResult, previous: [UInt8]?, previousPath: String, previousFacts: GoldenFacts?,
-                                key: MachineKey?) throws(AcceptRefusal) {
-        let id = result.id
-        let restored = try checkUndo(result, previous: previous, previousPath: previousPath, key: key)
-        guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
-        do {
-            try store.replaceHoldingLock(id, png: restored, ifStill: acceptance.goldenDigest)
-            if let previousFacts, previousFacts.caseID == id, previousFacts.golden == acceptance.previousGoldenDigest {
-                try store.writeFacts(previousFacts)
-            }
-        } catch HarnessError.goldenChanged {
-            throw .goldenChanged(id: id, path: store.path(for: id))
-        } catch {
-            throw .cannotWrite(id: id, reason: "\(error)")
-        }
+    /// An undo worked out and checked before anything is written.
+    public struct UndoPlan: Sendable {
+        public let id: String
+        public let acceptance: Acceptance
+        /// The golden to put back; nil: the acceptance wrote a new golden, to be removed.
+        public let restored: [UInt8]?
     }
 
-    /// Checks that `result`'s acceptance may be undone (see `undoHoldingLock`), writing
-    /// nothing; returns the golden to put back (nil: remove the accepted one).
-    public func checkUndo(_ result: CaseResult, previous: [UInt8]?, previousPath: String,
-                          key: MachineKey?) throws(AcceptRefusal) -> [UInt8]? {
+    /// Checks that `result`'s acceptance may be undone, writing nothing: it is one this
+    /// tool recorded here (its seal verifies under `key`), and `previous` (the golden it
+    /// replaced, kept at `previousPath`) is still that golden and a PNG. So an undo never
+    /// touches a golden this tool did not write, whatever a summary.json claims.
+    public func planUndo(_ result: CaseResult, previous: [UInt8]?, previousPath: String,
+                         key: MachineKey?) throws(AcceptRefusal) -> UndoPlan {
         let id = result.id
         guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
         guard let key, let seal = acceptance.seal, Acceptance.seal(acceptance, of: id, key: key) == seal else {
             throw .notSealed(id: id)
         }
-        guard let expected = acceptance.previousGoldenDigest else { return nil }
+        guard let expected = acceptance.previousGoldenDigest else { return UndoPlan(id: id, acceptance: acceptance, restored: nil) }
         guard let previous, SHA256.hex(previous) == expected else { throw .previousLost(id: id, path: previousPath) }
         // Only ever a PNG back where a golden was: the kept file came from the report
         // folder, which may have travelled.
         guard (try? PNGFile.decode(previous, name: previousPath)) != nil else { throw .previousLost(id: id, path: previousPath) }
-        return previous
+        return UndoPlan(id: id, acceptance: acceptance, restored: previous)
+    }
+
+    /// Puts back the golden the planned undo restores (or removes the accepted one) and
+    /// the facts it had, only if the golden is still the one the acceptance wrote. The
+    /// caller holds the goldens folder's lock.
+    public func undoHoldingLock(_ plan: UndoPlan, previousFacts: GoldenFacts?) throws(AcceptRefusal) {
+        let acceptance = plan.acceptance
+        do {
+            try store.replaceHoldingLock(plan.id, png: plan.restored, ifStill: acceptance.goldenDigest)
+            if let previousFacts, previousFacts.caseID == plan.id, previousFacts.golden == acceptance.previousGoldenDigest {
+                try store.writeFacts(previousFacts)
+            }
+        } catch HarnessError.goldenChanged {
+            throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
+        } catch {
+            throw .cannotWrite(id: plan.id, reason: "\(error)")
+        }
     }
 
     private func currentGolden(_ id: String) throws(AcceptRefusal) -> (bytes: [UInt8]?, digest: String?) {

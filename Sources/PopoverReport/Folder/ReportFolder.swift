@@ -87,7 +87,7 @@ public struct ReportFolder: Sendable {
     @discardableResult
     public func publish(_ run: RunRecord, from staging: ReportStaging) throws(ReportError) -> String {
         do {
-            try ReportWriter.writeFiles(run, into: staging.folder, reportsFolder: path, atomically: false)
+            try ReportWriter.writeFiles(run, into: staging.folder)
             try checkIsReport()
             try carryKeptFile(into: staging.folder)
             try withLock { () throws(ReportError) in
@@ -121,19 +121,6 @@ public struct ReportFolder: Sendable {
             return try RunRecord.decode(bytes, name: summaryPath)
         } catch {
             throw .unreadableRun(file: error.file, reason: error.reason)
-        }
-    }
-
-    /// Changes a published report: under the report's lock, reads the run, lets `body`
-    /// change it (accepting cases, say), and rewrites summary.json, junit.xml and
-    /// index.html for the changed run, each file atomically. Nothing is rewritten when
-    /// `body` throws. Two reviewers at once take turns.
-    public func modify<T>(_ body: (inout RunRecord) throws -> T) throws -> T {
-        try withLock {
-            var run = try load()
-            let result = try body(&run)
-            try ReportWriter.writeFiles(run, into: path, reportsFolder: path, atomically: true)
-            return result
         }
     }
 
