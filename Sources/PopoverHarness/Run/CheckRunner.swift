@@ -206,7 +206,7 @@ public struct CheckRunner: Sendable {
             for (id, seconds) in timings.sorted(by: { $0.key < $1.key }) { digest.update(Array("\(id) \(seconds)\n".utf8)) }
             shareCosts = "timings " + digest.finalizeHex()
         }
-        return RunIdentity(goldens: goldens.finalizeHex(), tolerances: SHA256.hex(Array(tolerances.canonicalText.utf8)),
+        return RunIdentity(goldens: goldens.finalizeHex(), tolerances: tolerances.digest,
                            recordMode: options.recordMode, catalog: catalog.digest, shareCosts: shareCosts)
     }
 }

@@ -31,15 +31,12 @@ public struct ShardVerdicts: Sendable {
         self.tolerances = tolerances
     }
 
-    /// The digest a shard's record carries of the tolerances it was checked with.
-    public var tolerancesDigest: String { SHA256.hex(Array(tolerances.canonicalText.utf8)) }
-
     /// What does not add up in the shard `run` read from `source`, one line each, naming
     /// the case. `actualImage` reads a case's saved actual image from the shard (nil when
     /// it has none or it cannot be read).
     public func problems(in run: RunRecord, source: String,
                          actualImage: @Sendable (CaseResult) -> RGBAImage?) -> [String] {
-        if let shard = run.shard, shard.identity.tolerances != tolerancesDigest {
+        if let shard = run.shard, shard.identity.tolerances != tolerances.digest {
             return ["\(source): was checked with other tolerances than this checkout's \(store.folder)/"
                 + "\(GoldenStore.toleranceFile) and options (give merge-reports the tolerance options the shards had)"]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PopoverImage
 import PopoverDiff
 import PopoverFiles
 import PopoverSkins
@@ -94,6 +95,10 @@ public struct TolerancePolicy: Sendable, Equatable {
         if let suite { policy.suite = suite }
         return policy
     }
+
+    /// The SHA-256 of `canonicalText`: what a run's identity carries, so shards of one run
+    /// and the merge that re-derives their verdicts can tell they judged alike.
+    public var digest: String { SHA256.hex(Array(canonicalText.utf8)) }
 
     /// The policy as sorted JSON: equal text, equal policy.
     public var canonicalText: String {
