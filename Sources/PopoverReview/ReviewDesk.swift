@@ -207,10 +207,10 @@ public struct ReviewDesk: Sendable {
                     let steps = try decide(&run, store, &outcome)
                     guard !steps.isEmpty || journal != nil else { return outcome }
                     do {
-                        try report.stage(run)
+                        try report.stageFiles(of: run)
                         try AcceptJournal(entries: steps.map { .init(id: $0.id, acceptance: $0.acceptance) }).write(in: report)
                     } catch {
-                        report.discardStaged()
+                        report.discardStagedFiles()
                         throw ReviewError.cannotRecord("\(error)")
                     }
                     CrashPoint.reach("review.staged")
@@ -226,8 +226,8 @@ public struct ReviewDesk: Sendable {
                             failed = true
                         }
                     }
-                    if failed { try report.stage(run) }
-                    try report.publishStaged()
+                    if failed { try report.stageFiles(of: run) }
+                    try report.publishStagedFiles()
                     CrashPoint.reach("review.published")
                     AcceptJournal.remove(in: report)
                     for step in steps where step.undo && outcome.undone.contains(step.id) {

@@ -134,31 +134,31 @@ public struct ReportFolder: Sendable {
 
     // MARK: Staging a change
 
-    /// Where `stage` writes the report's files before `publishStaged` puts them in place:
-    /// inside the report's `accepted/` folder, on the same file system, so publishing is
-    /// renames that need no space.
+    /// Where `stageFiles` writes the report's files before `publishStagedFiles` puts them
+    /// in place: inside the report's `accepted/` folder, on the same file system, so
+    /// publishing is renames that need no space.
     public static let stagedPrefix = "accepted/staged-"
 
     /// Writes the files of the changed run `run` beside the report, synced, without
     /// publishing them: a caller that must not act unless the report can record it (an
     /// acceptance replacing goldens) stages first, and acts only if staging succeeded.
     /// The caller holds the lock.
-    public func stage(_ run: RunRecord) throws(ReportError) {
-        discardStaged()
+    public func stageFiles(of run: RunRecord) throws(ReportError) {
+        discardStagedFiles()
         do {
             try FileIO.createDirectories(path + "/accepted")
             for (name, bytes) in ReportWriter.files(run) {
                 try FileIO.writeAtomically(bytes, to: path + "/" + Self.stagedPrefix + name)
             }
         } catch {
-            discardStaged()
+            discardStagedFiles()
             throw .io("cannot write the report: \(error)")
         }
     }
 
     /// Puts the staged files in place, the record (summary.json) first. The caller holds
     /// the lock.
-    public func publishStaged() throws(ReportError) {
+    public func publishStagedFiles() throws(ReportError) {
         do {
             for name in ReportWriter.fileNames {
                 try FileIO.move(path + "/" + Self.stagedPrefix + name, to: path + "/" + name)
@@ -169,7 +169,7 @@ public struct ReportFolder: Sendable {
     }
 
     /// Removes staged files a change left unpublished.
-    public func discardStaged() {
+    public func discardStagedFiles() {
         for name in ReportWriter.fileNames {
             unlink(path + "/" + Self.stagedPrefix + name)
         }
