@@ -110,18 +110,19 @@ public enum Triptych {
             BitmapFont.add(label, to: &text, x: x, y: margin, scale: labelScale)
         }
         canvas.fill(text, with: .solid(ink))
-        let ground = [background.r, background.g, background.b, background.a]
-        var pixels = [UInt8](repeating: 0, count: layout.width * layout.height * 4)
-        // The background: one row of it, copied down.
-        pixels.withUnsafeMutableBufferPointer { out in
-            guard !out.isEmpty else { return }
-            for i in 0..<layout.width {
-                out[i * 4] = ground[0]; out[i * 4 + 1] = ground[1]; out[i * 4 + 2] = ground[2]; out[i * 4 + 3] = ground[3]
+        // The background: one row of it, copied down (the panes are pasted over it).
+        let rowBytes = layout.width * 4
+        var pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * layout.height) { out, initialized in
+            if !out.isEmpty {
+                for i in 0..<layout.width {
+                    out[i * 4] = background.r; out[i * 4 + 1] = background.g
+                    out[i * 4 + 2] = background.b; out[i * 4 + 3] = background.a
+                }
+                for row in 1..<layout.height {
+                    (out.baseAddress! + row * rowBytes).update(from: out.baseAddress!, count: rowBytes)
+                }
             }
-            let rowBytes = layout.width * 4
-            for row in 1..<max(layout.height, 1) {
-                (out.baseAddress! + row * rowBytes).update(from: out.baseAddress!, count: rowBytes)
-            }
+            initialized = out.count
         }
         let top = canvas.pixmap.straightImage.pixels
         pixels.replaceSubrange(0..<top.count, with: top)
@@ -139,71 +140,121 @@ public enum Triptych {
     }
 
     /// Copies `picture`, scaled, with its top-left corner at (x, y) of `out`.
+    ///
+    /// Pixels move as 32-bit words and rows as whole copies, and a block's sums are
+    /// gathered row by row into one accumulator per column: the triptychs of a run where
+    /// everything fails are as many pixels as all its other images together.
     static func paste(_ picture: RGBAImage, scaled scaling: Scaling, into out: inout RGBAImage, x: Int, y: Int) {
         let w = scaling.apply(picture.width), h = scaling.apply(picture.height)
         guard w > 0, h > 0 else { return }
-        let outWidth = out.width
-        var row = [UInt8](repeating: 0, count: w * 4)
-        switch scaling {
-        case .up(let n):
-            // Each source row scaled once into its first output row, which is then copied
-            // n - 1 times.
-            let rowBytes = w * 4
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                picture.pixels.withUnsafeBufferPointer { src in
-                    for sy in 0..<picture.height {
-                        let first = ((y + sy * n) * outWidth + x) * 4
-                        var o = first, i = sy * picture.width * 4
-                        for _ in 0..<picture.width {
-                            for _ in 0..<n {
-                                dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]; dst[o + 3] = src[i + 3]
-                                o += 4
-                            }
-                            i += 4
-                        }
-                        var k = 1
-                        while k < n {
-                            (dst.baseAddress! + first + k * outWidth * 4).update(from: dst.baseAddress! + first, count: rowBytes)
-                            k += 1
+        let outWidth = out.width, sourceWidth = picture.width, sourceHeight = picture.height
+        out.pixels.withUnsafeMutableBufferPointer { dstBytes in
+            dstBytes.withMemoryRebound(to: UInt32.self) { dst in
+                picture.pixels.withUnsafeBufferPointer { srcBytes in
+                    srcBytes.withMemoryRebound(to: UInt32.self) { src in
+                        switch scaling {
+                        case .up(let n):
+                            pasteUp(src, width: sourceWidth, height: sourceHeight, by: n,
+                                    into: dst, outWidth: outWidth, x: x, y: y)
+                        case .down(let d):
+                            pasteDown(src, width: sourceWidth, height: sourceHeight, by: d,
+                                      into: dst, outWidth: outWidth, x: x, y: y)
                         }
                     }
-                }
-            }
-        case .down(let d):
-            picture.pixels.withUnsafeBufferPointer { source in
-                for oy in 0..<h {
-                    for ox in 0..<w {
-                        let (r, g, b, a) = blockAverage(source, width: picture.width, height: picture.height,
-                                                        x: ox * d, y: oy * d, size: d)
-                        row[ox * 4] = r; row[ox * 4 + 1] = g; row[ox * 4 + 2] = b; row[ox * 4 + 3] = a
-                    }
-                    let o = ((y + oy) * outWidth + x) * 4
-                    out.pixels.replaceSubrange(o..<(o + row.count), with: row)
                 }
             }
         }
     }
 
-    /// The alpha-weighted mean of the block's pixels inside the picture: alpha is the
-    /// mean alpha, each colour the mean of colour x alpha over the summed alpha, each
-    /// rounded to nearest.
-    static func blockAverage(_ p: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                             x: Int, y: Int, size: Int) -> (UInt8, UInt8, UInt8, UInt8) {
-        var sums = (0, 0, 0), alpha = 0, count = 0
-        for py in y..<min(y + size, height) {
-            var i = (py * width + x) * 4
-            for _ in x..<min(x + size, width) {
-                let a = Int(p[i + 3])
-                sums.0 += Int(p[i]) * a
-                sums.1 += Int(p[i + 1]) * a
-                sums.2 += Int(p[i + 2]) * a
-                alpha += a
-                count += 1
-                i += 4
+    /// Each source row scaled once into its first output row, which is then copied n - 1
+    /// times.
+    private static func pasteUp(_ src: UnsafeBufferPointer<UInt32>, width: Int, height: Int, by n: Int,
+                                into dst: UnsafeMutableBufferPointer<UInt32>, outWidth: Int, x: Int, y: Int) {
+        let source = src.baseAddress!, target = dst.baseAddress!
+        let scaledWidth = width * n
+        for sy in 0..<height {
+            let first = target + (y + sy * n) * outWidth + x
+            let row = source + sy * width
+            if n == 1 {
+                first.update(from: row, count: width)
+                continue
+            }
+            var o = first
+            for sx in 0..<width {
+                let pixel = row[sx]
+                for k in 0..<n { o[k] = pixel }
+                o += n
+            }
+            for k in 1..<n { (first + k * outWidth).update(from: first, count: scaledWidth) }
+        }
+    }
+
+    /// Each output pixel from its block: the block's pixel when all its pixels are one
+    /// (most blocks of these pictures: clear surroundings, flat fills, the heatmap's
+    /// greys), else the alpha-weighted mean that `Mean` rounds.
+    private static func pasteDown(_ src: UnsafeBufferPointer<UInt32>, width: Int, height: Int, by d: Int,
+                                  into dst: UnsafeMutableBufferPointer<UInt32>, outWidth: Int, x: Int, y: Int) {
+        let w = (width + d - 1) / d, h = (height + d - 1) / d
+        let source = src.baseAddress!
+        for oy in 0..<h {
+            let target = dst.baseAddress! + (y + oy) * outWidth + x
+            let top = oy * d, bottom = min(top + d, height)
+            for ox in 0..<w {
+                let left = ox * d, right = min(left + d, width)
+                let first = source[top * width + left]
+                var uniform = true
+                for sy in top..<bottom {
+                    let row = source + sy * width
+                    for sx in left..<right where row[sx] != first { uniform = false }
+                }
+                if uniform {
+                    target[ox] = UInt32(littleEndian: first) >> 24 == 0 ? 0 : first
+                    continue
+                }
+                var r = 0, g = 0, b = 0, alpha = 0
+                // Wrapping arithmetic: a block's sums stay far below Int's range.
+                for sy in top..<bottom {
+                    let row = source + sy * width
+                    for sx in left..<right {
+                        let p = UInt32(littleEndian: row[sx])
+                        let a = Int(p >> 24)
+                        r &+= Int(p & 0xFF) &* a
+                        g &+= Int((p >> 8) & 0xFF) &* a
+                        b &+= Int((p >> 16) & 0xFF) &* a
+                        alpha &+= a
+                    }
+                }
+                guard alpha > 0 else { target[ox] = 0; continue }
+                let byAlpha = Mean(of: alpha), count = (bottom - top) * (right - left)
+                let mean = UInt32(byAlpha(r)) | UInt32(byAlpha(g)) << 8 | UInt32(byAlpha(b)) << 16
+                    | UInt32(Mean(of: count)(alpha)) << 24
+                target[ox] = UInt32(littleEndian: mean)
             }
         }
-        guard alpha > 0 else { return (0, 0, 0, 0) }
-        func mean(_ sum: Int, _ of: Int) -> UInt8 { UInt8((2 * sum + of) / (2 * of)) }
-        return (mean(sums.0, alpha), mean(sums.1, alpha), mean(sums.2, alpha), mean(alpha, count))
+    }
+
+    /// A mean rounded to nearest, (2 sum + n) / (2 n) in whole numbers: a block's alpha is
+    /// the mean alpha, each colour the mean of colour x alpha over the summed alpha (clear
+    /// pixels carry no colour).
+    ///
+    /// By a multiplication with the divisor's reciprocal, corrected by one either way so
+    /// the result is the exact integer quotient: a downscaled triptych divides four times
+    /// per pixel, and integer division was most of its cost.
+    public struct Mean: Sendable {
+        let twice: Int
+        let reciprocal: Double
+
+        public init(of n: Int) {
+            twice = 2 * n
+            reciprocal = 1 / Double(twice)
+        }
+
+        @inline(__always)
+        public func callAsFunction(_ sum: Int) -> UInt8 {
+            let numerator = 2 &* sum &+ twice / 2
+            var q = Int(Double(numerator) * reciprocal)
+            if q &* twice > numerator { q &-= 1 } else if (q &+ 1) &* twice <= numerator { q &+= 1 }
+            return UInt8(truncatingIfNeeded: q)
+        }
     }
 }

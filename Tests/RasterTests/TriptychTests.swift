@@ -159,4 +159,27 @@ struct TriptychTests {
         #expect(BitmapFont.pixels(of: "?").count == 20)
         #expect(BitmapFont.pixels(of: " ").isEmpty)
     }
+
+    /// The rounded mean by reciprocal must be the whole-number quotient (2 sum + n) / (2 n)
+    /// (stated here with integer division): every sum for the divisors a 2 x 2 block can
+    /// give, and the sums beside each rounding step for divisors up to a 16 x 16 block's.
+    @Test("the block mean is the exact rounded quotient")
+    func blockMean() {
+        var wrong: [(Int, Int)] = []
+        for n in 1...1020 {
+            let mean = Triptych.Mean(of: n)
+            for sum in 0...(255 * n) where Int(mean(sum)) != (2 * sum + n) / (2 * n) { wrong.append((n, sum)) }
+        }
+        for n in stride(from: 1021, through: 255 * 256, by: 7) {
+            let mean = Triptych.Mean(of: n)
+            for k in 1...255 {
+                // Where (2 sum + n) / (2 n) steps from k - 1 to k: sum = k n - n / 2.
+                let step = k * n - n / 2
+                for sum in max(0, step - 2)...min(255 * n, step + 2) where Int(mean(sum)) != (2 * sum + n) / (2 * n) {
+                    wrong.append((n, sum))
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "first wrong (n, sum): \(wrong.prefix(3))")
+    }
 }

@@ -114,6 +114,6 @@ func publishAllFailing(_ catalog: CaseCatalog, to reports: String) throws -> Run
         return result
     })
     run.groupChanges()
-    try folder.publish(run, from: staging)
+    try folder.publish(&run, from: staging)
     return run
 }

@@ -41,7 +41,7 @@ final class HostileStrings {
         var run = RunRecord.sample(results: [failed, missing], orphans: ["</li><script>alert(3)</script>"],
                                   errors: ["<b>run error</b> &copy;"])
         run.filter = "\"><script>alert(4)</script>"
-        try folder.publish(run, from: staging)
+        try folder.publish(&run, from: staging)
         page = try Page(folder: scratch.path + "/reports")
     }
 

@@ -212,7 +212,7 @@ public struct CheckRunner: Sendable {
 }
 
 /// Maps `items` on `jobs` threads, each pulling the next index; results keep order.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, progress: (@Sendable (Int, Int) -> Void)?,
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
                                            _ body: @Sendable (T) -> R) -> [R] {
     let results = ResultSlots<R>(count: items.count)
     let next = Atomic<Int>(0)

@@ -13,7 +13,7 @@ public enum MergedReport {
                              verdicts: ShardVerdicts) throws -> RunRecord {
         var runs: [(source: String, run: RunRecord)] = []
         for shard in shards { runs.append((shard.path, try shard.load())) }
-        let merged = try RunRecord.merge(runs)
+        var merged = try RunRecord.merge(runs)
         let problems = zip(shards, runs).flatMap { shard, loaded in
             verdicts.problems(in: loaded.run, source: shard.path) { result in
                 guard let path = result.artifacts.actual?.path, let bytes = try? read(path, from: shard.path) else { return nil }
@@ -33,7 +33,9 @@ public enum MergedReport {
                     try copy(image.path, from: shard.path, to: staging.folder)
                 }
             }
-            try output.publish(merged, from: staging)
+            // The merged run's worst cases may be a shard's lesser ones: they get their
+            // triptychs here, from the copied images.
+            try output.publish(&merged, from: staging)
         } catch {
             staging.discard()
             throw error

@@ -63,7 +63,8 @@ public struct ReportFolder: Sendable {
             throw error
         }
         do {
-            return (run, try publish(run, from: staging))
+            let path = try publish(&run, from: staging, jobs: runner.options.jobs)
+            return (run, path)
         } catch {
             run.errors.append("\(error)")
             return (run, nil)
@@ -81,11 +82,14 @@ public struct ReportFolder: Sendable {
         return ReportStaging(folder: folder, cleanup: RetiredReports.startDeleting(retiredFolders()))
     }
 
-    /// Writes the run's page and files into `staging` and publishes it. Returns the path
+    /// Draws the worst failing cases' triptychs (`ReportTriptychs`, on `jobs` threads),
+    /// writes the run's page and files into `staging` and publishes it. Returns the path
     /// of the published index.html. On failure the staging folder is removed and the old
     /// report stays.
     @discardableResult
-    public func publish(_ run: RunRecord, from staging: ReportStaging) throws(ReportError) -> String {
+    public func publish(_ run: inout RunRecord, from staging: ReportStaging,
+                        jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ReportError) -> String {
+        ReportTriptychs.add(to: &run, in: staging.folder, jobs: jobs)
         do {
             try ReportWriter.writeFiles(run, into: staging.folder)
             try checkIsReport()

@@ -3,15 +3,14 @@ import PopoverDiff
 import PopoverFiles
 import PopoverHarness
 import PopoverImage
-import PopoverRaster
 
 /// The private folder a run's report is written into before it is published; it keeps
 /// the cases' images as the check hands them over (see `CaseArtifactSink`).
 ///
 /// For each case: the golden's file is kept as it is (no decoding, no encoding), the
 /// actual image is encoded fast (nobody keeps report images), the heatmap as a palette
-/// image, a thumbnail is made from the pictures in memory, and beside a heatmap (or where
-/// the sizes differ) a triptych of the three. Each saved image is recorded with its
+/// image, and a thumbnail is made from the pictures in memory (triptychs are drawn after
+/// the run, for the worst cases: `ReportTriptychs`). Each saved image is recorded with its
 /// size and, for the golden and the actual image, the SHA-256 of its file, which is what
 /// an approval must name.
 public final class ReportStaging: CaseArtifactSink, Sendable {
@@ -46,7 +45,6 @@ public final class ReportStaging: CaseArtifactSink, Sendable {
                                     size: actual, digest: true)
         }
         var preview: RGBAImage?
-        var difference: RGBAImage?
         if let diff = images.diff, !diff.isAllEqual, let expected = images.expected {
             // A palette heatmap: a quarter of the bytes to compress, the same picture.
             let heatmap = IndexedHeatmap.render(expected: expected, diff: diff)
@@ -55,16 +53,8 @@ public final class ReportStaging: CaseArtifactSink, Sendable {
                                               palette: palette, compression: .fast)
             artifacts.heatmap = save(bytes, as: base + ".heatmap.png", size: expected, digest: false)
             preview = ReportThumbnail.make(heatmap)
-            difference = heatmap.rgba
         } else if let actual = images.actual {
             preview = ReportThumbnail.make(actual)
-        }
-        // The three pictures in one file, for a pull request's viewer: beside each heatmap,
-        // and where the sizes differ (no heatmap).
-        if let expected = images.expected, let actual = images.actual, difference != nil || images.diff == nil {
-            let triptych = Triptych.render(expected: expected, difference: difference, actual: actual)
-            artifacts.triptych = save(PNGFile.encode(triptych, compression: .fast), as: base + ".triptych.png",
-                                      size: triptych, digest: false)
         }
         if let preview, preview.width > 0, preview.height > 0 {
             artifacts.thumbnail = save(PNGFile.encode(preview, compression: .fast), as: base + ".thumbnail.png",
