@@ -62,13 +62,23 @@ public struct IndexedHeatmap: Sendable, Equatable {
             stepIndex.withUnsafeBufferPointer { steps in
             (planes?.magnitudes ?? noMagnitudes).withUnsafeBufferPointer { m in
             (planes?.classes ?? noClasses).withUnsafeBufferPointer { c in
+                // Pixels come in runs (clear surroundings, flat fills): a run's grey is
+                // looked up once.
+                var last = (pixel: UInt32(0), index: greyIndex(0, greys))
+                func grey(_ i: Int) -> UInt8 {
+                    let o = i * 4
+                    let pixel = UInt32(source[o]) | UInt32(source[o + 1]) << 8 | UInt32(source[o + 2]) << 16
+                        | UInt32(source[o + 3]) << 24
+                    if pixel != last.pixel { last = (pixel, greyIndex(pixel, greys)) }
+                    return last.index
+                }
                 if planes == nil {
-                    for i in 0..<count { out[i] = greyIndex(source, i * 4, greys) }
+                    for i in 0..<count { out[i] = grey(i) }
                     return
                 }
                 for i in 0..<count {
                     switch c[i] {
-                    case .equal: out[i] = greyIndex(source, i * 4, greys)
+                    case .equal: out[i] = grey(i)
                     case .different: out[i] = steps[Int(max(m[i], 1))]
                     case .excused, .ignored: out[i] = excusedIndex
                     }
@@ -87,12 +97,11 @@ public struct IndexedHeatmap: Sendable, Equatable {
     }
 
     @inline(__always)
-    private static func greyIndex(_ source: UnsafeBufferPointer<UInt8>, _ o: Int,
-                                  _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        let r = UInt32(source[o]), g = UInt32(source[o + 1]), b = UInt32(source[o + 2])
+    private static func greyIndex(_ rgba: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let r = rgba & 0xFF, g = (rgba >> 8) & 0xFF, b = (rgba >> 16) & 0xFF
         // The same integer luma `Heatmap.grey` computes (grey of r = g = b = luma is luma).
         let luma = (299 &* r &+ 587 &* g &+ 114 &* b &+ 500) / 1000
-        return table[Int(luma << 8 | UInt32(source[o + 3]))]
+        return table[Int(luma << 8 | rgba >> 24)]
     }
 
     /// Whether palette entry `index` is a colour (a different or excused pixel) rather
