@@ -8,7 +8,8 @@ import TestSupport
 
 /// The facts table (`facts.tsv`) on bytes: tables written out by hand, read into facts
 /// built by hand and written back to the same bytes; every kind of bad input named with
-/// the file, the line and the column.
+/// the file, the line and the column; and the committed tables, which hold exactly the
+/// facts this build draws.
 @Suite("Facts tables")
 struct FactsTableTests {
     static let file = "G/s/up/facts.tsv"
@@ -195,5 +196,40 @@ struct FactsTableTests {
         #expect(refusal("", Facts())?.problem.contains("empty") == true)
         #expect(refusal("n", Facts(), golden: "xyz")?.problem.contains("not a SHA-256") == true)
         #expect(refusal("n", Facts()) == nil)
+    }
+
+    @Test("every committed table holds exactly the facts this build draws for its goldens, and writes back to its bytes")
+    func committedTables() throws {
+        let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+        let byID = Dictionary(uniqueKeysWithValues: catalog.cases.map { ($0.id, $0) })
+        let store = GoldenStore(folder: PackageFolders.goldens)
+        let tables = files(under: PackageFolders.goldens, endingWith: FactsTable.fileName)
+        #expect(tables.count == 24)
+        var cases = 0
+        for relative in tables {
+            let path = PackageFolders.goldens + "/" + relative
+            let bytes = try FileIO.readBytes(path: path)
+            let table = try FactsTable.decode(bytes, file: path)
+            #expect(try table.encoded(file: path) == bytes, "\(relative)")
+            // Its rows are the folder's goldens, each tied to its file and holding the facts
+            // drawn now; a table made of those drawn facts is the committed bytes.
+            let folder = FilePaths.parent(of: relative)
+            let pngs = files(under: PackageFolders.goldens + "/" + folder, endingWith: ".png").filter { !$0.contains("/") }
+            #expect(Set(table.rows.keys) == Set(pngs.map { String($0.dropLast(4)) }), "\(relative)")
+            var drawn = FactsTable()
+            for png in pngs {
+                let name = String(png.dropLast(4)), id = folder + "/" + name
+                let c = try #require(byID[id], "\(id)")
+                let facts = try catalog.facts(of: c).facts
+                #expect(table.rows[name]?.golden == SHA256.hex(try FileIO.readBytes(path: store.path(for: id))), "\(id)")
+                #expect(table.rows[name]?.facts == facts, "\(id)")
+                drawn.rows[name] = FactsTable.Row(golden: SHA256.hex(try FileIO.readBytes(path: store.path(for: id))), facts: facts)
+                cases += 1
+            }
+            #expect(try drawn.encoded(file: path) == bytes, "\(relative)")
+        }
+        #expect(cases == 2080)
+        let former = files(under: PackageFolders.goldens, endingWith: GoldenStore.formerFactsSuffix)
+        #expect(former.count == 0, "\(former.prefix(3))")
     }
 }
