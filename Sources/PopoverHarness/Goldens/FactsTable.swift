@@ -15,27 +15,26 @@ public struct FactsTable: Sendable, Hashable {
         public let facts: Facts
         /// The non-empty cells, in `FactPath` order.
         let cells: [Cell]
-        /// Why the facts cannot be written as cells, if they cannot.
-        let problem: Cell?
+        /// Why the facts cannot be written as cells, and in which column, if they cannot.
+        let problem: (column: String, problem: String)?
 
         public init(golden: String, facts: Facts) {
             var cells: [Cell] = []
-            var problem: Cell?
+            var problem: (column: String, problem: String)?
             for (path, value) in facts.leaves(keepingEmpty: true) {
                 let column = path.description
                 if !path.isWritable {
-                    problem = Cell(column: column, path: path,
-                                   text: "the fact path cannot be a column: a key is empty or holds `.`, `[`, `]` or a control character")
+                    problem = (column, "the fact path cannot be a column: a key is empty or holds `.`, `[`, `]` or a control character")
                 } else if let text = FactsTable.cell(value) {
                     cells.append(Cell(column: column, path: path, text: text))
                 } else {
-                    problem = Cell(column: column, path: path, text: "\(value) is not a finite number")
+                    problem = (column, "\(value) is not a finite number")
                 }
             }
             self.init(golden: golden, facts: facts, cells: cells, problem: problem)
         }
 
-        init(golden: String, facts: Facts, cells: [Cell], problem: Cell?) {
+        init(golden: String, facts: Facts, cells: [Cell], problem: (column: String, problem: String)?) {
             self.golden = golden
             self.facts = facts
             self.cells = cells
@@ -51,7 +50,7 @@ public struct FactsTable: Sendable, Hashable {
         }
     }
 
-    /// A cell's column, that column's path, and its text (for a row's problem, the problem).
+    /// A cell's column, that column's path, and its text.
     struct Cell: Sendable {
         let column: String
         let path: FactPath
@@ -83,7 +82,7 @@ public struct FactsTable: Sendable, Hashable {
                 throw FactsTableError(file: file, problem: problem)
             }
             if let problem = row.problem {
-                throw FactsTableError(file: file, column: problem.column, problem: "case `\(name)`: \(problem.text)")
+                throw FactsTableError(file: file, column: problem.column, problem: "case `\(name)`: \(problem.problem)")
             }
             // Rows of one folder mostly have the same columns: a row's are collected only
             // when they differ from the row before's.

@@ -121,7 +121,7 @@ public enum FactsStanding: String, Sendable, Hashable, Codable {
 
 extension GoldenStore {
     /// Where an earlier layout kept each golden's facts, as JSON beside it. Not read;
-    /// `record` deletes one when it writes that golden's row.
+    /// writing a golden's row deletes the one beside it.
     public static let formerFactsSuffix = ".facts.json"
 
     public func formerFactsPath(for id: String) -> String { folder + "/" + id + Self.formerFactsSuffix }
@@ -249,7 +249,8 @@ final class FactsTables: Sendable {
 
     private let entries = Mutex<[String: Entry]>([:])
 
-    /// The table at `path`, read now if this store has not read or written it yet.
+    /// The table at `path`, read now if this store has not read or written it yet (under
+    /// the lock, so that threads asking at once parse it once).
     func entry(_ path: String) -> Entry {
         entries.withLock { entries in
             if let known = entries[path] { return known }
