@@ -52,24 +52,124 @@ public struct Facts: Sendable, Hashable {
 
     /// Every scalar fact with its path: `apex.x`, `stages[0].insets.left`, `image`.
     public func flattened() -> [(path: String, value: FactValue)] {
-        var out: [(String, FactValue)] = []
-        func walk(_ value: FactValue, _ path: String) {
+        leaves().map { ($0.path.description, $0.value) }
+    }
+
+    /// Every scalar fact with its path, in key order (list items in order).
+    /// `keepingEmpty`: also each empty group and empty list, as a value of its own, so
+    /// that `Facts(leaves:)` gives back exactly these facts.
+    public func leaves(keepingEmpty: Bool = false) -> [(path: FactPath, value: FactValue)] {
+        var out: [(FactPath, FactValue)] = []
+        var path: [FactPath.Step] = []
+        func walk(_ value: FactValue) {
             switch value {
-            case .group(let facts):
-                for (key, inner) in facts.entries { walk(inner, path.isEmpty ? key : path + "." + key) }
-            case .list(let items):
-                for (i, inner) in items.enumerated() { walk(inner, "\(path)[\(i)]") }
+            case .group(let facts) where !facts.isEmpty || path.isEmpty:
+                for (key, inner) in facts.entries {
+                    path.append(.key(key))
+                    walk(inner)
+                    path.removeLast()
+                }
+            case .list(let items) where !items.isEmpty:
+                for (i, inner) in items.enumerated() {
+                    path.append(.index(i))
+                    walk(inner)
+                    path.removeLast()
+                }
+            case .group, .list:
+                if keepingEmpty { out.append((FactPath(path), value)) }
             default:
-                out.append((path, value))
+                out.append((FactPath(path), value))
             }
         }
-        walk(.group(self), "")
+        walk(.group(self))
         return out
+    }
+
+    /// The facts whose `leaves(keepingEmpty: true)` are `leaves`, in any order: the
+    /// inverse of flattening. Throws when the paths cannot all hold at once: one path
+    /// twice, a value with facts below it (`a` and `a.b`), one place both a group and a
+    /// list (`a.b` and `a[0]`), or a list missing an item (`a[1]` without `a[0]`). Every
+    /// path must start with a key (the top is a group).
+    public init(leaves: some Sequence<(path: FactPath, value: FactValue)>) throws(FactPathError) {
+        let root = FactNode()
+        for (path, value) in leaves {
+            guard case .key? = path.steps.first else { throw FactPathError(path: path, problem: "does not start with a key") }
+            var node = root
+            for (depth, step) in path.steps.enumerated() {
+                let above = { "`\(FactPath(Array(path.steps[..<depth])))`" }
+                if node.value != nil { throw FactPathError(path: path, problem: "lies below \(above()), which holds a value") }
+                let child: FactNode
+                switch step {
+                case .key(let key):
+                    if node.items != nil { throw FactPathError(path: path, problem: "makes \(above()) both a list and a group") }
+                    if let found = node.keys?[key] { child = found } else {
+                        child = FactNode()
+                        node.keys = node.keys ?? [:]
+                        node.keys![key] = child
+                    }
+                case .index(let index):
+                    if node.keys != nil { throw FactPathError(path: path, problem: "makes \(above()) both a group and a list") }
+                    if let found = node.items?[index] { child = found } else {
+                        child = FactNode()
+                        node.items = node.items ?? [:]
+                        node.items![index] = child
+                    }
+                }
+                node = child
+            }
+            if node.value != nil { throw FactPathError(path: path, problem: "is given twice") }
+            if node.keys != nil || node.items != nil {
+                throw FactPathError(path: path, problem: "holds a value and also has facts below it")
+            }
+            node.value = value
+        }
+        self.init(try root.group(FactPath([])))
     }
 
     /// The facts of `other` merged over these, key by key (groups are replaced whole).
     public func merging(_ other: Facts) -> Facts {
         Facts(values.merging(other.values) { _, new in new })
+    }
+}
+
+/// Why a set of paths cannot be one `Facts` tree.
+public struct FactPathError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: FactPath
+    public var problem: String
+
+    public init(path: FactPath, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public var description: String { "`\(path)` \(problem)" }
+}
+
+/// One place of a tree being rebuilt from its paths: a value, or the keys or items below.
+private final class FactNode {
+    var value: FactValue?
+    var keys: [String: FactNode]?
+    var items: [Int: FactNode]?
+
+    func built(_ path: FactPath) throws(FactPathError) -> FactValue {
+        if let value { return value }
+        if let items {
+            let indices = items.keys.sorted()
+            for (i, index) in indices.enumerated() where i != index {
+                throw FactPathError(path: FactPath(path.steps + [.index(index)]),
+                                    problem: "is in a list without `\(FactPath(path.steps + [.index(i)]))`")
+            }
+            var list: [FactValue] = []
+            for index in indices { list.append(try items[index]!.built(FactPath(path.steps + [.index(index)]))) }
+            return .list(list)
+        }
+        return .group(Facts(try group(path)))
+    }
+
+    func group(_ path: FactPath) throws(FactPathError) -> [String: FactValue] {
+        var group: [String: FactValue] = [:]
+        for (key, node) in keys ?? [:] { group[key] = try node.built(FactPath(path.steps + [.key(key)])) }
+        return group
     }
 }
 

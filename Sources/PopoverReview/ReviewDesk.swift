@@ -315,8 +315,8 @@ public struct ReviewDesk: Sendable {
             throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(linked) is a symbolic link")
         }
         var files = [(Self.previousFile(for: plan.id), previous)]
-        if let facts = try? FileIO.readBytes(path: store.factsPath(for: plan.id)) {
-            files.append((Self.previousFactsFile(for: plan.id), facts))
+        if let facts = store.recordedFacts(for: plan.id) {
+            files.append((Self.previousFactsFile(for: plan.id), facts.encoded()))
         }
         do {
             for (relative, bytes) in files {

@@ -50,16 +50,20 @@ struct ChangeReviewFlowTests {
         let changes = try #require(try summary(folder)["changes"] as? [[String: Any]])
         #expect(changes.count == 1 && changes[0]["id"] as? String == id && (changes[0]["cases"] as? [String])?.sorted() == ids.sorted())
 
-        let committedFacts = try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0)" + GoldenStore.factsSuffix)) }
+        // The cases share one folder, whose table holds exactly their rows.
+        let table = try factsTableBytes(of: ids[0], in: folder.file("Goldens"))
+        try #require(try ids.allSatisfy { try factsTableBytes(of: $0, in: folder.file("Goldens")) == table })
         let accept = try runTool(["accept", "--change", id], in: folder.path)
         #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
         #expect(accept.stdout.contains("\(ids.count) accepted, 0 refused"), "\(accept.stdout)")
-        // The geometry did not change, so the facts are the committed ones, tied to the new goldens.
-        for (id, before) in zip(ids, committedFacts) {
-            var expected = try GoldenFacts.decode(before, name: id)
-            expected.golden = SHA256.hex(try FileIO.readBytes(path: folder.file("Goldens/\(id).png")))
-            #expect(try FileIO.readBytes(path: folder.file("Goldens/\(id)" + GoldenStore.factsSuffix)) == expected.encoded(), "\(id)")
+        // The geometry did not change, so the rows are the committed ones, each tied to its
+        // new golden: the table's text with each row's SHA-256 replaced, nothing else.
+        var expected = String(decoding: table, as: UTF8.self)
+        for id in ids {
+            expected = retying(expected, row: FilePaths.lastComponent(of: id),
+                               to: SHA256.hex(try FileIO.readBytes(path: folder.file("Goldens/\(id).png"))))
         }
+        #expect(String(decoding: try factsTableBytes(of: ids[0], in: folder.file("Goldens")), as: UTF8.self) == expected)
         let again = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         #expect(again.status == 0, "\(again.stdout)")
         #expect(!again.stdout.contains("change"), "\(again.stdout)")
@@ -77,7 +81,7 @@ struct ChangeReviewFlowTests {
         let (folder, ids, _) = try failingProject()
         defer { folder.remove() }
         let goldens = try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0).png")) }
-        let facts = try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0)" + GoldenStore.factsSuffix)) }
+        let facts = try ids.map { try factsTableBytes(of: $0, in: folder.file("Goldens")) }
         try editSummary(folder) { json in
             var cases = json["cases"] as! [[String: Any]]
             for i in cases.indices {
@@ -104,7 +108,7 @@ struct ChangeReviewFlowTests {
                     "\(accept.stderr)")
         }
         #expect(try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0).png")) } == goldens)
-        #expect(try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0)" + GoldenStore.factsSuffix)) } == facts)
+        #expect(try ids.map { try factsTableBytes(of: $0, in: folder.file("Goldens")) } == facts)
     }
 
     @Test("a forged change naming a passing case: that case is refused as passed, nothing written for it; the others are taken")

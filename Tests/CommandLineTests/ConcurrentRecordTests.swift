@@ -6,8 +6,9 @@ import Testing
 import TestSupport
 
 /// Two `record` processes at once over overlapping cases, sharing one goldens folder and
-/// one digest cache: goldens are separate files written by rename, and the cache merges
-/// under a lock, so neither run's work is lost to the other's.
+/// one digest cache: goldens are separate files written by rename, each folder's facts
+/// table is read, changed and written under the goldens folder's lock, and the cache
+/// merges under a lock, so neither run's work is lost to the other's.
 @Suite("Two record runs at once", .enabled(if: popoverGoldensExecutable != nil || runningOnCI,
                                            "popover-goldens was not built beside the tests"))
 struct ConcurrentRecordTests {
@@ -46,6 +47,13 @@ struct ConcurrentRecordTests {
                 #expect(written == committed, "round \(round): \(id)")
             }
             #expect(GoldenStore(folder: goldens).allIDs() == all.sorted(), "round \(round): goldens beyond the cases")
+            // Both runs wrote rows into the same folders' facts tables: every golden's row is
+            // there, tied to it.
+            let store = GoldenStore(folder: goldens)
+            for id in all {
+                let digest = SHA256.hex(try FileIO.readBytes(path: store.path(for: id)))
+                #expect(store.facts(for: id, goldenDigest: digest).standing == .recorded, "round \(round): \(id)'s facts")
+            }
 
             // The cache holds what both runs learned: a check with it confirms every case
             // without decoding a golden.

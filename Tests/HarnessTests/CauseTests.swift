@@ -140,7 +140,7 @@ struct CauseTests {
         }
     }
 
-    @Test("facts files: the same facts always give the same bytes, whole numbers without a decimal point")
+    @Test("a golden's facts as JSON (what a report keeps for undo, what factsDigest hashes): the same facts give the same bytes, whole numbers without a decimal point")
     func factsFile() throws {
         let file = GoldenFacts(caseID: "s/up/a@1x", golden: String(repeating: "ab", count: 32),
                                facts: Self.facts(apexX: 120.5, stageWidth: 136))

@@ -85,8 +85,7 @@ struct ChangeReviewTests {
         func group(_ value: FactValue?) -> Facts? { if case .group(let g)? = value { return g } else { return nil } }
         var predicted = Set<String>()
         for c in project.catalog.cases(matching: filter) where FileManager.default.fileExists(atPath: project.goldens + "/" + c.goldenFile) {
-            let committed = try GoldenFacts.decode(FileIO.readBytes(path: project.goldens + "/" + c.id + GoldenStore.factsSuffix),
-                                                   name: c.id).facts
+            let committed = try #require(GoldenStore(folder: project.goldens).recordedFacts(for: c.id)).facts
             let bounds = try #require(group(committed["bounds"]))
             let oldBounds = Size(width: try #require(bounds["width"]?.number), height: try #require(bounds["height"]?.number))
             let oldOffset = try #require(committed["offset"]?.number)
@@ -125,8 +124,9 @@ struct ChangeReviewTests {
         let project = try Project(filter: filter)
         defer { project.folder.remove() }
         let ids = project.catalog.cases(matching: filter).map(\.id)
-        // Two goldens get a red pixel in the middle of the body. The first one's facts are
-        // re-tied to the edited file (as if recorded with it); the second's are left.
+        // Two goldens get a red pixel in the middle of the body. The first one's row is
+        // re-tied to the edited file (as if recorded with it: its golden's SHA-256 replaced
+        // in the table's text); the second's is left.
         for (i, id) in ids.prefix(2).enumerated() {
             let path = project.goldens + "/" + id + ".png"
             var image = try PNGFile.read(path: path)
@@ -134,10 +134,11 @@ struct ChangeReviewTests {
             image.pixels.replaceSubrange(middle..<middle + 4, with: [255, 0, 0, 255])
             try PNGFile.write(image, to: path)
             if i == 0 {
-                let factsPath = project.goldens + "/" + id + GoldenStore.factsSuffix
-                var facts = try GoldenFacts.decode(FileIO.readBytes(path: factsPath), name: factsPath)
-                facts.golden = SHA256.hex(try FileIO.readBytes(path: path))
-                try FileIO.writeAtomically(facts.encoded(), to: factsPath)
+                let table = GoldenStore(folder: project.goldens).factsTablePath(for: id)
+                let text = try String(contentsOfFile: table, encoding: .utf8)
+                let retied = retying(text, row: FilePaths.lastComponent(of: id), to: SHA256.hex(try FileIO.readBytes(path: path)))
+                try #require(retied != text)
+                try retied.write(toFile: table, atomically: true, encoding: .utf8)
             }
         }
         let run = try project.check(filter)
@@ -157,8 +158,11 @@ struct ChangeReviewTests {
         let project = try Project(filter: filter)
         defer { project.folder.remove() }
         let ids = project.catalog.cases(matching: filter).map(\.id)
-        let committedFacts = try ids.map { try FileIO.readBytes(path: project.goldens + "/" + $0 + GoldenStore.factsSuffix) }
-        for id in ids { try FileManager.default.removeItem(atPath: project.goldens + "/" + id + GoldenStore.factsSuffix) }
+        // The cases share one folder, whose table holds exactly their rows.
+        let table = GoldenStore(folder: project.goldens).factsTablePath(for: ids[0])
+        try #require(ids.allSatisfy { GoldenStore(folder: project.goldens).factsTablePath(for: $0) == table })
+        let committedFacts = try FileIO.readBytes(path: table)
+        try FileManager.default.removeItem(atPath: table)
         let pngDates = try ids.map { try FileManager.default.attributesOfItem(atPath: project.goldens + "/" + $0 + ".png")[.modificationDate] as? Date }
 
         let checked = try project.check(filter)
@@ -170,13 +174,40 @@ struct ChangeReviewTests {
         #expect(recorded.exitCode == 0 && recorded.count(.recorded) == 0)
         #expect(recorded.notes.contains("wrote the facts of \(ids.count) goldens whose images were unchanged"))
         // The committed facts again (the same geometry gives the same bytes), the goldens untouched.
-        #expect(try ids.map { try FileIO.readBytes(path: project.goldens + "/" + $0 + GoldenStore.factsSuffix) } == committedFacts)
+        #expect(try FileIO.readBytes(path: table) == committedFacts)
         #expect(try ids.map { try FileManager.default.attributesOfItem(atPath: project.goldens + "/" + $0 + ".png")[.modificationDate] as? Date } == pngDates)
-        let factDates = try ids.map { try FileManager.default.attributesOfItem(atPath: project.goldens + "/" + $0 + GoldenStore.factsSuffix)[.modificationDate] as? Date }
+        let tableIdentity = fileIdentity(table)
         Thread.sleep(forTimeInterval: 0.02)
         let again = try project.check(filter, mode: .all)
         #expect(again.notes.isEmpty, "\(again.notes)")
-        #expect(try ids.map { try FileManager.default.attributesOfItem(atPath: project.goldens + "/" + $0 + GoldenStore.factsSuffix)[.modificationDate] as? Date } == factDates)
+        #expect(tableIdentity != nil && fileIdentity(table)?.modified == tableIdentity?.modified
+                && fileIdentity(table)?.inode == tableIdentity?.inode)
+    }
+
+    @Test("a facts table left unreadable (by a merge conflict): its cases still pass, said once with file and line; record rewrites it")
+    func unreadableTable() throws {
+        let filter = "gik-sample/left/popover1"
+        let project = try Project(filter: filter)
+        defer { project.folder.remove() }
+        let ids = project.catalog.cases(matching: filter).map(\.id)
+        let table = GoldenStore(folder: project.goldens).factsTablePath(for: ids[0])
+        try #require(ids.count > 1 && ids.allSatisfy { GoldenStore(folder: project.goldens).factsTablePath(for: $0) == table })
+        let committed = try FileIO.readBytes(path: table)
+        var lines = String(decoding: committed, as: UTF8.self).components(separatedBy: "\n")
+        let columns = lines[0].components(separatedBy: "\t").count
+        // What git leaves of a conflict: markers around two versions of a row.
+        lines.insert(contentsOf: ["<<<<<<< HEAD", lines[1], "=======", lines[1], ">>>>>>> other"], at: 1)
+        try lines.joined(separator: "\n").write(toFile: table, atomically: true, encoding: .utf8)
+
+        let checked = try project.check(filter)
+        #expect(checked.exitCode == 0 && checked.count(.passed) == ids.count)
+        #expect(checked.notes.filter { $0.contains("facts") } == [
+            "the facts of \(ids.count) goldens cannot be read (\(table):2: 1 cell, but the header has \(columns)); "
+                + "they are not used; `popover-goldens record` rewrites them",
+        ])
+        let recorded = try project.check(filter, mode: .all)
+        #expect(recorded.exitCode == 0 && recorded.count(.recorded) == 0)
+        #expect(try FileIO.readBytes(path: table) == committed)
     }
 
     @Test("ignore shadow: a shadow-only difference passes (under opaque and translucent paint), a border difference still fails")

@@ -115,7 +115,7 @@ public struct GoldenAcceptor: Sendable {
         do {
             try store.replaceHoldingLock(plan.id, png: plan.restored, ifStill: acceptance.goldenDigest)
             if let previousFacts, previousFacts.caseID == plan.id, previousFacts.golden == acceptance.previousGoldenDigest {
-                try store.writeFacts(previousFacts)
+                try store.writeFactsHoldingLock(previousFacts)
             }
         } catch HarnessError.goldenChanged {
             throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))

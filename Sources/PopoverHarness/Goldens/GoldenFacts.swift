@@ -2,20 +2,44 @@ import Foundation
 import PopoverFiles
 import PopoverGeometry
 import PopoverImage
+import Synchronization
 
-/// A golden's facts: the geometry it was drawn from, kept beside it as
-/// `<goldens>/<case ID>.facts.json` so a pull request's diff shows, in words and numbers,
-/// what an image change did (one small file per golden, so two branches that change
-/// different cases never touch the same file).
+/// A golden's facts: the geometry it was drawn from, tied to the golden by the SHA-256 of
+/// its file, so a pull request's diff shows, in words and numbers, what an image change
+/// did. Facts whose golden has changed since are stale and never used. They explain; they
+/// never decide a verdict (pixels do).
 ///
-/// ```json
-/// {"case": "gik-default/up/popover8-portrait@2x", "format": "popover-goldens facts",
-///  "golden": "<SHA-256 of the golden's file>", "version": 1,
-///  "facts": {"apex": {"x": 120.5, ...}, "image": "up", "stages": [...], ...}}
+/// The goldens of one folder keep their facts in one table beside them,
+/// `<goldens>/<skin>/<direction>/facts.tsv` (`FactsTable`): one file per folder rather
+/// than one per golden, because each file takes a whole disk block (2080 small files were
+/// a quarter of the goldens' size on disk), and GitHub shows a `.tsv` as a table and diffs
+/// it by cell. The format:
+///
+/// - UTF-8, lines ending in `\n`, one final newline.
+/// - The header: `case`, `golden`, then one column per fact path as `Facts.flattened()`
+///   names it (`apex.x`, `stages[0].insets.left`, `image`): every path any row has, in
+///   `FactPath` order (keys in string order, list items by number, so `stages[2]` comes
+///   before `stages[10]`).
+/// - One row per golden of the folder, in byte order of the case names: the case ID's
+///   last component (`sweep-104x200-offset-75@2x`), the SHA-256 (hex) of the golden file,
+///   then a cell per column. Every row has the header's number of cells; an empty cell
+///   means the case has no such fact.
+/// - A cell's text says its type: a number bare (whole numbers as integers, `216`, others
+///   in Swift's shortest form that reads back to the same value, `74.5`; always finite),
+///   `true` or `false`, a text as a JSON string literal (`"side-top"`, so tabs and line
+///   breaks in it are escaped), `{}` for an empty group and `[]` for an empty list. Reading
+///   rebuilds the facts exactly (`Facts(leaves:)`).
+///
+/// ```
+/// case                       golden   apex.x  image  stages[0].width  stages[1].width
+/// popover8-portrait@2x       9f2c…    120.5   "up"   196              336
+/// sweep-104x200-offset-75@2x 03ab…    75      "up"   104
 /// ```
 ///
-/// The facts are tied to their golden by its SHA-256: facts whose golden has changed
-/// since are stale and never used. They explain; they never decide a verdict (pixels do).
+/// (tabs between the cells). A table that cannot be read makes its folder's facts
+/// `unreadable`, with an error naming the file, the line and the column; `record`
+/// rewrites it. `GoldenFacts` on its own, as JSON, is what a report keeps of a golden it
+/// replaced (`accepted/<id>.previous.facts.json`) and what `factsDigest` hashes.
 public struct GoldenFacts: Sendable, Hashable {
     public static let format = "popover-goldens facts"
     public static let version = 1
@@ -96,57 +120,163 @@ public enum FactsStanding: String, Sendable, Hashable, Codable {
 }
 
 extension GoldenStore {
-    public static let factsSuffix = ".facts.json"
+    /// Where an earlier layout kept each golden's facts, as JSON beside it. Not read;
+    /// writing a golden's row deletes the one beside it.
+    public static let formerFactsSuffix = ".facts.json"
 
-    public func factsPath(for id: String) -> String { folder + "/" + id + Self.factsSuffix }
+    public func formerFactsPath(for id: String) -> String { folder + "/" + id + Self.formerFactsSuffix }
+
+    /// The facts table of the folder holding `id`'s golden.
+    public func factsTablePath(for id: String) -> String {
+        FilePaths.parent(of: path(for: id)) + "/" + FactsTable.fileName
+    }
+
+    /// The row `id` has in its folder's table, whatever golden it is tied to.
+    public func recordedFacts(for id: String) -> GoldenFacts? {
+        guard case .table(let table, _) = factsTables.entry(factsTablePath(for: id)),
+              let row = table.rows[FilePaths.lastComponent(of: id)] else { return nil }
+        return GoldenFacts(caseID: id, golden: row.golden, facts: row.facts)
+    }
 
     /// The facts recorded for `id`'s golden whose file has SHA-256 `goldenDigest`: the
-    /// facts when they belong to it, and how they stand.
+    /// facts when they belong to it, and how they stand. The folder's table is read once
+    /// for this store (a check asks for every case).
     public func facts(for id: String, goldenDigest: String?) -> (facts: Facts?, standing: FactsStanding) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.readBytes(path: factsPath(for: id))
-        } catch {
-            return (nil, error.code == ENOENT ? .missing : .unreadable)
+        switch factsTables.entry(factsTablePath(for: id)) {
+        case .missing: return (nil, .missing)
+        case .unreadable: return (nil, .unreadable)
+        case .table(let table, _):
+            guard let row = table.rows[FilePaths.lastComponent(of: id)] else { return (nil, .missing) }
+            guard let goldenDigest, row.golden == goldenDigest else { return (nil, .stale) }
+            return (row.facts, .recorded)
         }
-        guard let recorded = try? GoldenFacts.decode(bytes, name: factsPath(for: id)), recorded.caseID == id else {
-            return (nil, .unreadable)
-        }
-        guard let goldenDigest, recorded.golden == goldenDigest else { return (nil, .stale) }
-        return (recorded.facts, .recorded)
     }
 
-    /// How `id`'s recorded facts stand against the golden with SHA-256 `goldenDigest`,
-    /// reading only the file's header (what a passing case needs, for 2000 of them a run).
-    public func factsStanding(for id: String, goldenDigest: String?) -> FactsStanding {
-        struct Header: Decodable {
-            var format: String
-            var version: Int
-            var `case`: String
-            var golden: String
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.readBytes(path: factsPath(for: id))
-        } catch {
-            return error.code == ENOENT ? .missing : .unreadable
-        }
-        guard let header = try? JSONDecoder().decode(Header.self, from: Data(bytes)), header.format == GoldenFacts.format,
-              header.version == GoldenFacts.version, header.case == id else { return .unreadable }
-        return header.golden == goldenDigest ? .recorded : .stale
+    /// Why the table holding `id`'s facts cannot be read, or nil when it can (or is absent).
+    public func factsProblem(for id: String) -> String? {
+        if case .unreadable(let problem) = factsTables.entry(factsTablePath(for: id)) { return problem }
+        return nil
     }
 
-    /// Writes a golden's facts atomically, unless the file already holds these very bytes
-    /// (a re-record that changes nothing touches nothing). Returns whether it wrote.
+    /// Writes a golden's facts as its row of the folder's table, and deletes the former
+    /// JSON file beside it. The caller holds the goldens folder's lock (`locked`). Returns
+    /// whether the table was written: rewriting a row with the same facts touches nothing.
     @discardableResult
-    public func writeFacts(_ facts: GoldenFacts) throws(FileError) -> Bool {
-        let bytes = facts.encoded()
-        let path = factsPath(for: facts.caseID)
-        if let existing = try? FileIO.readBytes(path: path), existing == bytes { return false }
-        try refuseLinkedFolders(to: facts.caseID)
+    public func writeFactsHoldingLock(_ facts: GoldenFacts) throws -> Bool {
+        let written = try updateFactsTableHoldingLock(of: facts.caseID) { table in
+            table.rows[FilePaths.lastComponent(of: facts.caseID)] = FactsTable.Row(golden: facts.golden, facts: facts.facts)
+        }
+        try removeFormerFacts(of: facts.caseID)
+        return written
+    }
+
+    /// Removes `id`'s row from its folder's table, and the table when no row is left; the
+    /// former JSON file too. The caller holds the goldens folder's lock.
+    func removeFactsHoldingLock(_ id: String) throws {
+        try updateFactsTableHoldingLock(of: id) { $0.rows[FilePaths.lastComponent(of: id)] = nil }
+        try removeFormerFacts(of: id)
+    }
+
+    /// Reads the table from disk, not from what this store read before, so rows that
+    /// other writers (which also hold the lock) added since are kept; applies `change`;
+    /// writes the table atomically, or deletes it when no row is left, unless that leaves
+    /// the bytes already there. A table that cannot be parsed is started afresh: its rows
+    /// were unusable, and `record` writes every case's row again.
+    @discardableResult
+    private func updateFactsTableHoldingLock(of id: String, _ change: (inout FactsTable) -> Void) throws -> Bool {
+        let path = factsTablePath(for: id)
+        let existing: [UInt8]?
+        do {
+            existing = try FileIO.readBytes(path: path)
+        } catch {
+            // Only an absent table is empty: one that cannot be read is not overwritten.
+            guard error.code == ENOENT else { throw error }
+            existing = nil
+        }
+        var table = FactsTable()
+        if let existing {
+            if case .table(let known, let bytes) = factsTables.peek(path), bytes == existing {
+                table = known
+            } else if let read = try? FactsTable.decode(existing, file: path) {
+                table = read
+            }
+        }
+        change(&table)
+        if table.rows.isEmpty {
+            factsTables.set(.missing, for: path)
+            guard existing != nil else { return false }
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw HarnessError.io("\(path): cannot remove: \((error as NSError).localizedDescription)")
+            }
+            return true
+        }
+        let bytes = try table.encoded(file: path)
+        if bytes == existing {
+            factsTables.set(.table(table, bytes: bytes), for: path)
+            return false
+        }
+        // Before creating anything: creating folders follows links too.
+        try refuseLinkedFolders(to: id)
         try FileIO.createDirectories(FilePaths.parent(of: path))
         try FileIO.writeAtomically(bytes, to: path)
+        factsTables.set(.table(table, bytes: bytes), for: path)
         return true
+    }
+
+    private func removeFormerFacts(of id: String) throws {
+        let path = formerFactsPath(for: id)
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            throw HarnessError.io("\(path): cannot remove: \((error as NSError).localizedDescription)")
+        }
+    }
+}
+
+/// The facts tables a `GoldenStore` has read or written, by path: each parsed once for
+/// the store however many cases ask (a check asks for 2080), shared by its threads.
+final class FactsTables: Sendable {
+    enum Entry: Sendable {
+        /// The table, and the bytes it was read from or written as.
+        case table(FactsTable, bytes: [UInt8])
+        case missing
+        /// Why it cannot be read.
+        case unreadable(String)
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// The table at `path`, read now if this store has not read or written it yet (under
+    /// the lock, so that threads asking at once parse it once).
+    func entry(_ path: String) -> Entry {
+        entries.withLock { entries in
+            if let known = entries[path] { return known }
+            let entry = Self.read(path)
+            entries[path] = entry
+            return entry
+        }
+    }
+
+    /// What is known of `path` without reading it.
+    func peek(_ path: String) -> Entry? { entries.withLock { $0[path] } }
+
+    func set(_ entry: Entry, for path: String) { entries.withLock { $0[path] = entry } }
+
+    private static func read(_ path: String) -> Entry {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readBytes(path: path)
+        } catch {
+            return error.code == ENOENT ? .missing : .unreadable("\(error)")
+        }
+        do {
+            return .table(try FactsTable.decode(bytes, file: path), bytes: bytes)
+        } catch {
+            return .unreadable("\(error)")
+        }
     }
 }
 

@@ -2,11 +2,14 @@ import Foundation
 import PopoverFiles
 import PopoverImage
 
-/// The goldens folder: one PNG per case at `<folder>/<case ID>.png`, plus an optional
-/// `tolerances.json`. Nothing else: in particular no digests, which a check would have
-/// to trust (see `GoldenDigestCache` for what it trusts instead).
+/// The goldens folder: one PNG per case at `<folder>/<case ID>.png`, a facts table
+/// (`facts.tsv`, see `GoldenFacts`) in each folder of goldens, and an optional
+/// `tolerances.json`. Nothing else: in particular no digests a check would have to trust
+/// (see `GoldenDigestCache` for what it trusts instead).
 public struct GoldenStore: Sendable {
     public let folder: String
+    /// The facts tables this store has read or written.
+    let factsTables = FactsTables()
 
     public init(folder: String) {
         self.folder = folder
@@ -51,7 +54,7 @@ public struct GoldenStore: Sendable {
     }
 
     /// `replace` for a caller that already holds the lock (a second `flock` in the same
-    /// process would wait for itself). `png` nil removes the golden and its facts.
+    /// process would wait for itself). `png` nil removes the golden and its facts' row.
     public func replaceHoldingLock(_ id: String, png: [UInt8]?, ifStill expected: String?) throws {
         let current: String?
         switch read(id) {
@@ -60,7 +63,7 @@ public struct GoldenStore: Sendable {
         case .unreadable(let error): throw error
         }
         guard current == expected else { throw HarnessError.goldenChanged(path(for: id)) }
-        if let png { try write(id, png: png) } else { try remove(id) }
+        if let png { try write(id, png: png) } else { try removeHoldingLock(id) }
     }
 
     /// Writes a golden's PNG bytes atomically, creating folders as needed.
@@ -116,8 +119,9 @@ public struct GoldenStore: Sendable {
         return ids.sorted()
     }
 
-    /// Removes a golden, its facts, and any folders they leave empty.
-    public func remove(_ id: String) throws(HarnessError) {
+    /// Removes a golden, its facts' row (and the table, when that was the last row), and
+    /// any folders they leave empty. The caller holds the folder's lock (`locked`).
+    public func removeHoldingLock(_ id: String) throws(HarnessError) {
         do {
             try refuseLinkedFolders(to: id)
         } catch {
@@ -128,12 +132,12 @@ public struct GoldenStore: Sendable {
         } catch {
             throw .io("\(path(for: id)): cannot remove: \((error as NSError).localizedDescription)")
         }
-        if FileManager.default.fileExists(atPath: factsPath(for: id)) {
-            do {
-                try FileManager.default.removeItem(atPath: factsPath(for: id))
-            } catch {
-                throw .io("\(factsPath(for: id)): cannot remove: \((error as NSError).localizedDescription)")
-            }
+        do {
+            try removeFactsHoldingLock(id)
+        } catch let error as HarnessError {
+            throw error
+        } catch {
+            throw .io("\(error)")
         }
         var parent = FilePaths.parent(of: path(for: id))
         while parent.count > folder.count, (try? FileManager.default.contentsOfDirectory(atPath: parent))?.isEmpty == true {

@@ -210,22 +210,18 @@ final class CaseJudge: Sendable {
     /// Failing and new cases: the facts this run drew them from (for an acceptance to
     /// check against) and why they failed. Passing cases: only how their golden's facts
     /// stand, and with `record` (mode all) facts written where they are missing, stale
-    /// or no longer what this build draws the golden from.
+    /// or no longer what this build draws the golden from (and a former facts file beside
+    /// the golden deleted).
     private func explain(_ c: GoldenCase, _ result: inout CaseResult, compared: Compared?) {
         if result.status == .passed {
             guard result.factsStanding == nil else { return }
-            guard options.recordMode == .all else {
-                result.factsStanding = store.factsStanding(for: c.id, goldenDigest: result.goldenDigest)
-                return
-            }
             let recorded = store.facts(for: c.id, goldenDigest: result.goldenDigest)
             result.factsStanding = recorded.standing
-            guard let golden = result.goldenDigest, let drawn = try? facts(c) else { return }
-            if recorded.facts != drawn.facts {
-                if (try? store.writeFacts(GoldenFacts(caseID: c.id, golden: golden, facts: drawn.facts))) != nil {
-                    result.factsStanding = .recorded
-                    result.factsWritten = true
-                }
+            guard options.recordMode == .all, let golden = result.goldenDigest, let drawn = try? facts(c) else { return }
+            if recorded.facts != drawn.facts || FileManager.default.fileExists(atPath: store.formerFactsPath(for: c.id)),
+               let written = writeFacts(drawn.facts, of: c.id, golden: golden) {
+                result.factsStanding = .recorded
+                result.factsWritten = written
             }
             return
         }
@@ -249,6 +245,17 @@ final class CaseJudge: Sendable {
                                      colour: compared.flatMap { CaseCause.colour(expected: $0.expected, actual: $0.actual, diff: $0.diff) })
         }
         result.explain()
+    }
+
+    /// Writes the facts of a golden the run judged, under the goldens folder's lock and
+    /// only while the golden is still the one with SHA-256 `golden` (another writer may
+    /// have replaced it since, and written its own facts). Returns whether the table was
+    /// written (the same facts again change nothing), or nil when nothing could be.
+    private func writeFacts(_ drawn: Facts, of id: String, golden: String) -> Bool? {
+        try? store.locked { () throws -> Bool? in
+            guard case .found(let bytes) = store.read(id), SHA256.hex(bytes) == golden else { return nil }
+            return try store.writeFactsHoldingLock(GoldenFacts(caseID: id, golden: golden, facts: drawn))
+        }
     }
 
     private func keep(_ images: CaseImages, into result: inout CaseResult) {

@@ -138,7 +138,10 @@ public struct CheckRunner: Sendable {
                 + "were recorded: \(some(stale))); they are not used; `popover-goldens record` rewrites them")
         }
         if !unreadable.isEmpty {
-            notes.append("\(unreadable.count) facts file\(unreadable.count == 1 ? "" : "s") cannot be read (\(some(unreadable.map { store.factsPath(for: $0) })));"
+            // One table holds a folder's facts: its problem is said once, not per golden.
+            var problems: [String] = []
+            for problem in unreadable.compactMap(store.factsProblem) where !problems.contains(problem) { problems.append(problem) }
+            notes.append("the facts of \(unreadable.count) golden\(unreadable.count == 1 ? "" : "s") cannot be read (\(some(problems)));"
                 + " they are not used; `popover-goldens record` rewrites them")
         }
         return notes
@@ -176,13 +179,24 @@ public struct CheckRunner: Sendable {
                 + "\(Int(CheckOptions.pruneShare * 100)) %): check that the skins folder is the right one; --force prunes anyway")
             return
         }
-        for id in run.orphans {
-            do {
-                try store.remove(id)
-                run.pruned.append(id)
-            } catch {
-                run.errors.append("\(error)")
+        let orphans = run.orphans
+        do {
+            let (pruned, errors) = try store.locked { () -> ([String], [String]) in
+                var pruned: [String] = [], errors: [String] = []
+                for id in orphans {
+                    do {
+                        try store.removeHoldingLock(id)
+                        pruned.append(id)
+                    } catch {
+                        errors.append("\(error)")
+                    }
+                }
+                return (pruned, errors)
             }
+            run.pruned += pruned
+            run.errors += errors
+        } catch {
+            run.errors.append("\(error)")
         }
         run.orphans.removeAll { run.pruned.contains($0) }
     }
