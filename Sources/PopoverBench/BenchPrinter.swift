@@ -12,7 +12,8 @@ public enum BenchPrinter {
         }
         line("Whole runs of popover-goldens as separate processes, \(r.cases) cases, best of the repetitions by wall time:")
         line(run("clean check (every golden matching, cache warm)", r.cleanCheck, target: "<= 3 s"))
-        line(run("clean check without the cache (--no-cache)", r.cleanCheckWithoutCache, target: "<= 3 s"))
+        // The target is the warm check's: this is what a first check after a clone takes.
+        line(run("clean check without the cache (--no-cache)", r.cleanCheckWithoutCache, target: "none: a first check"))
         line(run("check where all \(r.cases) cases fail, full report", r.allFailingCheck, target: "<= 8 s, <= 1024 MiB"))
         line(String(format: "    its report: %.0f MiB on disk", r.allFailingReportMiB))
         line(run("record every golden from scratch", r.recordAll, target: "<= 20 s"))
