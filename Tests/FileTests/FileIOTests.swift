@@ -62,17 +62,6 @@ struct FileIOTests {
         #expect(try directory.contents() == ["taken"])
     }
 
-    @Test("a read-only directory is an error naming the path",
-          .disabled(if: runningAsRoot, "running as root, which may write into a read-only directory"))
-    func readOnlyDirectory() throws {
-        let directory = TemporaryFolder()
-        defer { chmod(directory.path, 0o700); directory.remove() }
-        try #require(chmod(directory.path, 0o500) == 0)
-        let path = directory.file("b.png")
-        #expect(fileError { try FileIO.writeAtomically([1], to: path) }?.description
-            == "\(path): cannot write: Permission denied")
-    }
-
     /// A reader racing a writer must see one whole version or the other, never a mix or
     /// a partial file.
     @Test("a concurrent reader only ever sees a complete old or new file")

@@ -73,4 +73,3 @@ func patternImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
     return RGBAImage(width: width, height: height, pixels: bytes)
 }
 
-let runningAsRoot = getuid() == 0
