@@ -225,6 +225,34 @@ extension GoldenStore {
         return true
     }
 
+    /// Drops from every table the rows whose golden is gone (deleted by hand, not through
+    /// the tool, which drops the row with the golden), and a table left with none.
+    /// Returns the IDs whose rows went. The caller holds the goldens folder's lock; a
+    /// table that cannot be read is left as it is.
+    func removeRowsWithoutGoldensHoldingLock() throws -> [String] {
+        var tables: [String] = []
+        if let walker = FileManager.default.enumerator(atPath: folder) {
+            while let relative = walker.nextObject() as? String {
+                if FilePaths.lastComponent(of: relative) == FactsTable.fileName { tables.append(relative) }
+            }
+        }
+        var removed: [String] = []
+        for relative in tables.sorted() {
+            let path = folder + "/" + relative
+            guard let bytes = try? FileIO.readBytes(path: path), let table = try? FactsTable.decode(bytes, file: path) else {
+                continue
+            }
+            let parent = FilePaths.parent(of: relative)
+            for name in table.rows.keys.sorted() {
+                let id = parent == "." ? name : parent + "/" + name
+                guard !FileManager.default.fileExists(atPath: self.path(for: id)) else { continue }
+                try removeFactsHoldingLock(id)
+                removed.append(id)
+            }
+        }
+        return removed
+    }
+
     private func removeFormerFacts(of id: String) throws {
         let path = formerFactsPath(for: id)
         guard FileManager.default.fileExists(atPath: path) else { return }

@@ -106,6 +106,7 @@ public struct CheckRunner: Sendable {
         run.notes = notes + Self.factsNotes(results, store: store)
         run.groupChanges()
         if folderProblem == nil { finishGoldens(&run, store: store) }
+        if folderProblem == nil && options.recordMode == .all { dropFactsOfGoneGoldens(&run, store: store) }
         do {
             try cache.save()
         } catch {
@@ -145,6 +146,19 @@ public struct CheckRunner: Sendable {
                 + " they are not used; `popover-goldens record` rewrites them")
         }
         return notes
+    }
+
+    /// `record` (mode all) keeps the facts tables to the goldens there are: rows of
+    /// goldens deleted by hand go, said in a note.
+    private func dropFactsOfGoneGoldens(_ run: inout RunRecord, store: GoldenStore) {
+        do {
+            let gone = try store.locked { try store.removeRowsWithoutGoldensHoldingLock() }
+            guard !gone.isEmpty else { return }
+            run.notes.append("dropped the facts of \(gone.count) golden\(gone.count == 1 ? "" : "s") no longer there ("
+                + gone.prefix(3).joined(separator: ", ") + (gone.count > 3 ? ", …" : "") + ")")
+        } catch {
+            run.errors.append("\(error)")
+        }
     }
 
     /// Orphans and pruning, after every case is judged.
