@@ -109,18 +109,14 @@ public struct IndexedHeatmap: Sendable, Equatable {
     @inline(__always)
     public static func isColoured(_ index: UInt8) -> Bool { Int(index) >= greys }
 
-    /// The same heatmap as RGBA (opaque), for a triptych: one table look-up per pixel.
+    /// The same heatmap as RGBA, for a thumbnail.
     public var rgba: RGBAImage {
-        let table = palette.map {
-            UInt32(littleEndian: UInt32($0.red) | UInt32($0.green) << 8 | UInt32($0.blue) << 16 | 0xFF00_0000)
-        }
-        let pixels = [UInt8](unsafeUninitializedCapacity: indices.count * 4) { out, initialized in
-            out.withMemoryRebound(to: UInt32.self) { words in
-                table.withUnsafeBufferPointer { table in
-                    for (i, index) in indices.enumerated() { words[i] = table[Int(index)] }
-                }
-            }
-            initialized = indices.count * 4
+        var pixels = [UInt8](repeating: 255, count: indices.count * 4)
+        for (i, index) in indices.enumerated() {
+            let c = palette[Int(index)]
+            pixels[i * 4] = c.red
+            pixels[i * 4 + 1] = c.green
+            pixels[i * 4 + 2] = c.blue
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
