@@ -36,6 +36,16 @@ public struct GoldenStore: Sendable {
         }
     }
 
+    /// The SHA-256 of `id`'s golden file as it is on disk now; nil when there is none.
+    /// What a writer holding the lock compares with the golden it judged.
+    public func currentDigest(of id: String) throws(FileError) -> String? {
+        switch read(id) {
+        case .found(let bytes): return SHA256.hex(bytes)
+        case .missing: return nil
+        case .unreadable(let error): throw error
+        }
+    }
+
     /// Runs `body` holding the folder's writer lock: record, accept and undo, in this
     /// process or another, take turns replacing goldens, so none can replace a golden
     /// between another's look and its write.
@@ -56,13 +66,7 @@ public struct GoldenStore: Sendable {
     /// `replace` for a caller that already holds the lock (a second `flock` in the same
     /// process would wait for itself). `png` nil removes the golden and its facts' row.
     public func replaceHoldingLock(_ id: String, png: [UInt8]?, ifStill expected: String?) throws {
-        let current: String?
-        switch read(id) {
-        case .found(let bytes): current = SHA256.hex(bytes)
-        case .missing: current = nil
-        case .unreadable(let error): throw error
-        }
-        guard current == expected else { throw HarnessError.goldenChanged(path(for: id)) }
+        guard try currentDigest(of: id) == expected else { throw HarnessError.goldenChanged(path(for: id)) }
         if let png { try write(id, png: png) } else { try removeHoldingLock(id) }
     }
 

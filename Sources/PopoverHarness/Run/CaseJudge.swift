@@ -253,7 +253,7 @@ final class CaseJudge: Sendable {
     /// written (the same facts again change nothing), or nil when nothing could be.
     private func writeFacts(_ drawn: Facts, of id: String, golden: String) -> Bool? {
         try? store.locked { () throws -> Bool? in
-            guard case .found(let bytes) = store.read(id), SHA256.hex(bytes) == golden else { return nil }
+            guard let current = try? store.currentDigest(of: id), current == golden else { return nil }
             return try store.writeFactsHoldingLock(GoldenFacts(caseID: id, golden: golden, facts: drawn))
         }
     }
