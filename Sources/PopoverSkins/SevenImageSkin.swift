@@ -112,23 +112,10 @@ public struct SevenImageSkin: Skin {
     /// geometry core computes; a test may pass a doctored one (say, without the
     /// rounding fix) to see what it would look like.
     public func render(_ request: PopoverRequest, layout: BackgroundLayout) throws -> RenderedPopover {
-        try render(request, layout: layout, castingShadow: true)
-    }
-
-    /// The popover's own coverage on the canvas `render` makes, its shadow left out: where
-    /// a shadow shows through (alpha below 255) and so where it can change a pixel.
-    public func coverageWithoutShadow(for request: PopoverRequest) throws -> [UInt8]? {
-        guard shadow != nil else { return nil }
-        let layout = try layout(for: request)
-        let data = try render(request, layout: layout, castingShadow: false).pixmap.data
-        return stride(from: 3, to: data.count, by: 4).map { data[$0] }
-    }
-
-    private func render(_ request: PopoverRequest, layout: BackgroundLayout, castingShadow: Bool) throws -> RenderedPopover {
         try validateScale(request.scale)
         let frame = CanvasFrame(bounds: request.bounds, shadow: shadow, scale: request.scale)
         var canvas = Canvas(pointWidth: frame.size.width, pointHeight: frame.size.height, scale: request.scale)
-        if let shadow, castingShadow {
+        if let shadow {
             let rect = try shadowRect(for: request)
             var path = Path()
             path.addRect(x: frame.origin.x + rect.minX, y: frame.origin.y + rect.minY, width: rect.width, height: rect.height)

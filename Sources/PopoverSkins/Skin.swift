@@ -58,14 +58,10 @@ public protocol Skin: Sendable {
     /// The geometry `render` draws `request` from: what a golden's facts record and
     /// what its parts are judged by. Computed without drawing.
     func drawingFacts(for request: PopoverRequest) throws -> DrawingFacts
-    /// The alpha of each canvas pixel as `render` draws it without its shadow, or nil for
-    /// a skin that casts none: where a shadow can show through the popover.
-    func coverageWithoutShadow(for request: PopoverRequest) throws -> [UInt8]?
 }
 
 extension Skin {
     public func canvasSize(for request: PopoverRequest) -> Size { request.bounds }
-    public func coverageWithoutShadow(for request: PopoverRequest) throws -> [UInt8]? { nil }
 }
 
 /// What can go wrong drawing a skin. Messages name the value or file at fault.

@@ -210,54 +210,120 @@ struct ChangeReviewTests {
         #expect(try FileIO.readBytes(path: table) == committed)
     }
 
-    @Test("ignore shadow: a shadow-only difference passes (under opaque and translucent paint), a border difference still fails")
-    func ignoreShadow() throws {
+    /// A check of `filter` under `tolerances.json` ignoring `ignore` (none: no file), each
+    /// case drawn by `draw` from the committed skins.
+    func checkIgnoring(_ ignore: [String]?, filter: String, in project: Project,
+                       draw: @escaping @Sendable (GoldenCase, any Skin) throws -> RGBAImage) throws -> RunRecord {
+        let file = project.goldens + "/tolerances.json"
+        if let ignore {
+            let list = ignore.map { "\"\($0)\"" }.joined(separator: ", ")
+            try FileIO.writeAtomically(Array("{\"default\": {\"ignore\": [\(list)]}}".utf8), to: file)
+        } else {
+            try? FileManager.default.removeItem(atPath: file)
+        }
+        var runner = CheckRunner(catalog: project.catalog, options: checkOptions(goldens: project.goldens, mode: .never,
+                                                                                 filter: filter, cache: project.folder.file("cache")))
+        let committed = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+        runner.draw = { c in try draw(c, committed.skin(c.skinID)!) }
+        return try runner.run()
+    }
+
+    /// The committed drawing of `c` with the red byte of one canvas pixel changed.
+    static func onePixelChanged(_ c: GoldenCase, _ skin: any Skin, x: Int, y: Int) throws -> RGBAImage {
+        var image = try skin.render(c.request).pixmap.straightImage
+        image.pixels[(y * image.width + x) * 4] ^= 0x10
+        return image
+    }
+
+    @Test("ignore shadow excuses a changed pixel where only the shadow is drawn, not one inside the body")
+    func ignoreShadowOnePixel() throws {
+        let id = "gik-default/up/popover8-portrait@1x"
+        let project = try Project(filter: id)
+        defer { project.folder.remove() }
+        // popover8 in portrait is 216 x 235 pointing up with offset 0 (specification §13); at
+        // 1x its canvas puts the bounds at (58, 48) (§7.5: room left 58, top 48). The body
+        // runs from y = 19 (the arrow's strip) to the image's bottom edge at H - 2 = 233.
+        // Bounds point (108, 29) lies 10 points inside the body's top, in the up image's top
+        // cap, whose gradient alpha is 0.8 + 0.2 * 29.5 / 51 = 0.92 there (§4.3: translucent,
+        // and the shadow, whose rectangle starts at 19 + 10 = 29, shows through). Bounds
+        // point (108, 255) lies 20 points below the bounds, inside the shadow's reach (58
+        // points below its rectangle, which ends at 235 + 10) and beyond the border's band.
+        let body = (x: 58 + 108, y: 48 + 29), shadow = (x: 58 + 108, y: 48 + 255)
+
+        let inBody = try checkIgnoring(["shadow"], filter: id, in: project) { c, skin in
+            try Self.onePixelChanged(c, skin, x: body.x, y: body.y)
+        }
+        let bodyResult = try #require(inBody.results.first)
+        #expect(bodyResult.status == .failed, "\(bodyResult.message)")
+        #expect(bodyResult.metrics?.differentPixels == 1 && bodyResult.metrics?.excusedIgnored == 0, "\(bodyResult.message)")
+
+        let inShadow = try checkIgnoring(["shadow"], filter: id, in: project) { c, skin in
+            try Self.onePixelChanged(c, skin, x: shadow.x, y: shadow.y)
+        }
+        let shadowResult = try #require(inShadow.results.first)
+        #expect(shadowResult.status == .passed, "\(shadowResult.message)")
+        #expect(shadowResult.metrics?.differentPixels == 0 && shadowResult.metrics?.excusedIgnored == 1, "\(shadowResult.message)")
+
+        // Ignoring the body is what excuses the body's pixel.
+        let bodyIgnored = try checkIgnoring(["body"], filter: id, in: project) { c, skin in
+            try Self.onePixelChanged(c, skin, x: body.x, y: body.y)
+        }
+        #expect(bodyIgnored.results.first?.status == .passed && bodyIgnored.results.first?.metrics?.excusedIgnored == 1)
+    }
+
+    @Test("the shadow cast 2 points lower: ignoring the shadow alone fails it wherever the shadow shows through the popover")
+    func ignoreShadowMoved() throws {
         let filter = "gik-*/up/popover8*"
+        let project = try Project(filter: filter)
+        defer { project.folder.remove() }
+        // The shadow cast from two points lower, nothing else changed.
+        let moved: @Sendable (GoldenCase, any Skin) throws -> RGBAImage = { c, skin in
+            var request = c.request
+            let rect = try request.shadowRect ?? ShadowGeometry.shadowRect(bounds: request.bounds, direction: request.direction,
+                                                                          arrowHeight: skin.metrics.arrowHeight)
+            request.shadowRect = Rect(x: rect.minX, y: rect.minY + 2, width: rect.width, height: rect.height)
+            return try skin.render(request).pixmap.straightImage
+        }
+        for skin in ["gik-default", "gik-sample"] {
+            let exact = try checkIgnoring(nil, filter: skin + "/up/popover8*", in: project, draw: moved)
+            #expect(exact.count(.failed) == exact.results.count && !exact.results.isEmpty, "\(skin): the shadow change must show")
+            // The popover's anti-aliased edge lets the shadow through in both skins
+            // (specification §4.2); those pixels are the border's.
+            let shadowOnly = try checkIgnoring(["shadow"], filter: skin + "/up/popover8*", in: project, draw: moved)
+            for result in shadowOnly.results {
+                #expect(result.status == .failed && result.ignoredParts == [.shadow], "\(result.id): \(result.message)")
+                #expect((result.metrics?.excusedIgnored ?? 0) > 0, "\(result.id): \(result.message)")
+                #expect(result.cause?.parts.contains(.border) == true, "\(result.id): \(result.cause?.parts ?? [])")
+            }
+        }
+        // gik-sample's paint is opaque (§4.3: both gradient colours at alpha 1), so the shadow
+        // shows only through the edge: ignoring the outline's parts as well excuses it all.
+        let opaque = try checkIgnoring(["shadow", "border", "arrow"], filter: "gik-sample/up/popover8*", in: project, draw: moved)
+        #expect(opaque.count(.passed) == opaque.results.count && !opaque.results.isEmpty, "\(opaque.results.map(\.message))")
+        // gik-default's gradient starts at alpha 0.8: there the shadow shows through the body,
+        // which is the popover, not the shadow.
+        let translucent = try checkIgnoring(["shadow", "border", "arrow"], filter: "gik-default/up/popover8*", in: project,
+                                            draw: moved)
+        for result in translucent.results {
+            #expect(result.status == .failed, "\(result.id): \(result.message)")
+            #expect(result.cause?.parts.contains(.body) == true, "\(result.id): \(result.cause?.parts ?? [])")
+        }
+    }
+
+    @Test("ignoring the border and the arrow excuses a border colour change the shadow's part does not; an unknown part is an error")
+    func ignoreBorder() throws {
+        let filter = "gik-sample/up/popover8*"
         let project = try Project(filter: filter, edit: Self.redderBorder)
         defer { project.folder.remove() }
-        let catalog = project.catalog
-        func run(shadowMoved: Bool, ignore: String?, filter: String) throws -> RunRecord {
-            let file = project.goldens + "/tolerances.json"
-            if let ignore {
-                try FileIO.writeAtomically(Array("{\"default\": {\"ignore\": [\"\(ignore)\"]}}".utf8), to: file)
-            } else {
-                try? FileManager.default.removeItem(atPath: file)
-            }
-            var runner = CheckRunner(catalog: catalog, options: checkOptions(goldens: project.goldens, mode: .never, filter: filter,
-                                                                              cache: project.folder.file("cache")))
-            guard shadowMoved else { return try runner.run() }
-            // The shadow cast from two points lower, nothing else changed (the committed
-            // skins draw, not the project's edited one).
-            let committed = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
-            runner.draw = { c in
-                let skin = committed.skin(c.skinID)!
-                var request = c.request
-                let rect = try request.shadowRect ?? ShadowGeometry.shadowRect(bounds: request.bounds, direction: request.direction,
-                                                                              arrowHeight: skin.metrics.arrowHeight)
-                request.shadowRect = Rect(x: rect.minX, y: rect.minY + 2, width: rect.width, height: rect.height)
-                return try skin.render(request).pixmap.straightImage
-            }
-            return try runner.run()
+        let edited = project.catalog
+        let asProjectDraws: @Sendable (GoldenCase, any Skin) throws -> RGBAImage = { c, _ in
+            try edited.skin(c.skinID)!.render(c.request).pixmap.straightImage
         }
-        // gik-default's gradient starts translucent, so there the shadow shows through the body.
-        for skin in ["gik-default", "gik-sample"] {
-            let moved = try run(shadowMoved: true, ignore: nil, filter: skin + "/up/popover8*")
-            #expect(moved.count(.failed) == moved.results.count && !moved.results.isEmpty, "\(skin): the shadow change must show")
-            let ignored = try run(shadowMoved: true, ignore: "shadow", filter: skin + "/up/popover8*")
-            #expect(ignored.count(.passed) == ignored.results.count, "\(skin): \(ignored.results.map(\.message))")
-            for result in ignored.results {
-                #expect(result.ignoredParts == [.shadow])
-                #expect((result.metrics?.excusedIgnored ?? 0) > 0 && result.metrics?.differentPixels == 0, "\(result.id): \(result.message)")
-            }
-        }
-        // The border colour changed in gik-sample's skin.json: the shadow is ignored, the border is not.
-        let border = try run(shadowMoved: false, ignore: "shadow", filter: "gik-sample/up/popover8*")
+        let border = try checkIgnoring(["shadow"], filter: filter, in: project, draw: asProjectDraws)
         #expect(border.count(.failed) == border.results.count && !border.results.isEmpty)
-        // Ignoring the border and the arrow's outline excuses it.
-        let both = try run(shadowMoved: false, ignore: "border\", \"arrow", filter: "gik-sample/up/popover8*")
+        let both = try checkIgnoring(["border", "arrow"], filter: filter, in: project, draw: asProjectDraws)
         #expect(both.count(.passed) == both.results.count, "\(both.results.map(\.message))")
-        // An unknown part is an error naming the key.
-        let wrong = try run(shadowMoved: false, ignore: "shadows", filter: "gik-sample/up/popover8*")
+        let wrong = try checkIgnoring(["shadows"], filter: filter, in: project, draw: asProjectDraws)
         #expect(wrong.errors.contains { $0.contains("tolerances.json") && $0.contains("ignore") && $0.contains("\"shadows\" is not one of arrow, border, body, shadow, outside") },
                 "\(wrong.errors)")
     }

@@ -20,12 +20,10 @@ final class CaseJudge: Sendable {
     let folderProblem: String?
     let draw: @Sendable (GoldenCase) throws -> RGBAImage
     let facts: @Sendable (GoldenCase) throws -> DrawingFacts
-    let coverage: @Sendable (GoldenCase) throws -> [UInt8]?
 
     init(store: GoldenStore, cache: GoldenDigestCache, tolerances: TolerancePolicy, options: CheckOptions,
          sink: any CaseArtifactSink, folderProblem: String?, draw: @escaping @Sendable (GoldenCase) throws -> RGBAImage,
-         facts: @escaping @Sendable (GoldenCase) throws -> DrawingFacts,
-         coverage: @escaping @Sendable (GoldenCase) throws -> [UInt8]?) {
+         facts: @escaping @Sendable (GoldenCase) throws -> DrawingFacts) {
         self.store = store
         self.cache = cache
         self.tolerances = tolerances
@@ -34,7 +32,6 @@ final class CaseJudge: Sendable {
         self.folderProblem = folderProblem
         self.draw = draw
         self.facts = facts
-        self.coverage = coverage
     }
 
     func judge(_ c: GoldenCase) -> CaseResult {
@@ -187,24 +184,20 @@ final class CaseJudge: Sendable {
         }
     }
 
-    /// The pixels a comparison excuses for the case's ignored parts: those the part map
-    /// puts in them and, when the shadow is ignored, every pixel the popover's own paint
-    /// does not cover whole: a shadow can change exactly those (beside the popover, and
-    /// through anti-aliased edges and translucent paint), wherever the old or the new
-    /// shadow reaches. Nil when nothing is ignored or the images are equal or of different
-    /// sizes (then no pixel is excused anyway).
+    /// The pixels a comparison excuses for the case's ignored parts: exactly those the part
+    /// map gives to an ignored part. The map gives a pixel to the arrow, the border and the
+    /// body before the shadow, so ignoring the shadow excuses only pixels where the shadow
+    /// is what is drawn, never one where it shows through the popover's own paint (a
+    /// translucent body, an anti-aliased edge): a change there is a change to the popover.
+    /// Nil when nothing is ignored or the images are equal or of different sizes (then no
+    /// pixel is excused anyway).
     private func ignoreMask(_ c: GoldenCase, parts: [PopoverPart], expected: RGBAImage,
                             actual: RGBAImage) throws -> PixelMask? {
         guard !parts.isEmpty, expected.width == actual.width, expected.height == actual.height,
               expected.pixels != actual.pixels else { return nil }
         let outline = try facts(c).outline
         let ignored = Set(parts)
-        let alpha = ignored.contains(.shadow) ? try coverage(c) : nil
-        let width = actual.width
-        return PixelMask(width: actual.width, height: actual.height) { x, y in
-            if let alpha, alpha.count == width * actual.height, alpha[y * width + x] < 255 { return true }
-            return ignored.contains(outline.part(atPixel: x, y))
-        }
+        return PixelMask(width: actual.width, height: actual.height) { x, y in ignored.contains(outline.part(atPixel: x, y)) }
     }
 
     /// Failing and new cases: the facts this run drew them from (for an acceptance to

@@ -21,9 +21,6 @@ public struct CheckRunner: Sendable {
     /// The geometry a case is drawn from: by its skin unless replaced, in step with `draw`
     /// (a test drawing a deliberate fault gives the fault's facts here).
     public var facts: @Sendable (GoldenCase) throws -> DrawingFacts
-    /// A case's coverage without its shadow (nil: it casts none): where a shadow shows
-    /// through, for a tolerance that ignores the shadow.
-    public var coverageWithoutShadow: @Sendable (GoldenCase) throws -> [UInt8]?
     /// Receives the pictures of cases worth looking at.
     public var sink: any CaseArtifactSink = DiscardingSink()
     /// Told after each case: (cases judged, cases in the run).
@@ -37,10 +34,6 @@ public struct CheckRunner: Sendable {
             return try skin.render(c.request).pixmap.straightImage
         }
         facts = { c in try catalog.facts(of: c) }
-        coverageWithoutShadow = { c in
-            guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
-            return try skin.coverageWithoutShadow(for: c.request)
-        }
     }
 
     /// The cases the filter selects, before sharding.
@@ -96,7 +89,7 @@ public struct CheckRunner: Sendable {
         if let note = cache.note { notes.append(note) }
 
         let judge = CaseJudge(store: store, cache: cache, tolerances: tolerances, options: options, sink: sink,
-                              folderProblem: folderProblem, draw: draw, facts: facts, coverage: coverageWithoutShadow)
+                              folderProblem: folderProblem, draw: draw, facts: facts)
         let results = parallelMap(cases, jobs: max(1, options.jobs), progress: progress) { judge.judge($0) }
 
         var run = RunRecord(results: results, recordMode: options.recordMode, filter: options.filter,
