@@ -29,7 +29,7 @@ struct FastDecodeTests {
 
     // MARK: Agreement where the fast path runs
 
-    /// All 2080 committed goldens (written by this tool's encoder: palette, grey with alpha
+    /// All 2376 committed goldens (written by this tool's encoder: palette, grey with alpha
     /// and RGBA images, rows filtered None, Sub or Up, one IDAT chunk each), one skin
     /// folder per test case so they run in parallel.
     @Test("every committed golden: the fast path decodes it, to libpng's pixels",

@@ -55,10 +55,11 @@ struct ChangeReviewTests {
         let project = try Project(filter: filter, edit: Self.redderBorder)
         defer { project.folder.remove() }
         let run = try project.check(filter)
-        #expect(run.results.count == 170 && run.count(.failed) == 170)
+        // 40 scenes, 120 sweep cases, 10 keyframes and 36 boundaries at 1x.
+        #expect(run.results.count == 206 && run.count(.failed) == 206)
         #expect(run.changes.count == 1)
         let change = try #require(run.changes.first)
-        #expect(change.kind == "drawing" && change.cases.count == 170)
+        #expect(change.kind == "drawing" && change.cases.count == 206)
         #expect(change.explanation.hasPrefix("geometry unchanged: the drawing changed in the"))
         for result in run.results {
             let cause = try #require(result.cause)

@@ -36,7 +36,7 @@ struct OverviewMatrixTests {
 
     @Test("column groups follow the families")
     func columnGroupsFollowTheFamilies() {
-        #expect(matrix.groups.map(\.title) == ["scenes", "sweep 120x104", "sweep 200x104", "keyboard popover2"])
+        #expect(matrix.groups.map(\.title) == ["scenes", "sweep 120x104", "sweep 200x104", "keyboard popover2", "boundaries"])
         // Scenes: the 16 anchors, numbered in order, each in portrait and landscape.
         let scenes = matrix.groups[0].columns
         #expect(scenes.count == 32)
@@ -50,6 +50,30 @@ struct OverviewMatrixTests {
         // Keyboard: five keyframes, each in both orientations.
         #expect(matrix.groups[3].columns.map(\.heading) == ["0ms", "0ms", "62.5ms", "62.5ms", "125ms", "125ms",
                                                             "187.5ms", "187.5ms", "250ms", "250ms"])
+        // Boundaries: one column each, in the catalog's order; the path skin has the minimum
+        // bounds (every direction) and the four placement fits (up from popover2, down from
+        // popover11, at 1x only).
+        #expect(matrix.groups[4].columns.map(\.heading) == ["minimum", "fit-popover2-portrait", "fit-popover2-landscape",
+                                                            "fit-popover11-portrait", "fit-popover11-landscape"])
+        let minimum = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 0 } }
+        #expect(Set(minimum.keys.map { $0.direction }) == Set(ArrowDirection.allCases))
+        let fit = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 1 } }
+        #expect(Set(fit.keys) == [OverviewMatrix.Row(direction: .up, scale: 1)])
+    }
+
+    @Test("a seven-image skin's boundaries: one column per boundary, each layout boundary in every direction")
+    func sevenImageBoundaries() throws {
+        let cases = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "gik-files")
+        let matrix = try #require(OverviewMatrix.build(cases.map { CaseResult.sample($0.info, status: .passed, message: "identical") }).first)
+        let group = try #require(matrix.groups.firstIndex { $0.title == "boundaries" })
+        let headings = matrix.groups[group].columns.map(\.heading)
+        #expect(headings == ["minimum", "corner-start", "corner-end", "stage-tie", "stage-float", "stage1-fit", "stage2-fit",
+                             "corner-fit", "fit-popover2-portrait", "fit-popover2-landscape", "fit-popover11-portrait",
+                             "fit-popover11-landscape"])
+        for column in 0..<8 {
+            let rows = matrix.cells.filter { $0.value.keys.contains { $0.group == group && $0.column == column } }
+            #expect(rows.count == 8, "\(headings[column]): four directions at two scales")
+        }
     }
 
     @Test("left and right sweeps share the up and down columns")

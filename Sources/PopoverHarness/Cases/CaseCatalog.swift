@@ -18,6 +18,9 @@ import PopoverSkins
 ///   offsets whose two-stage stretch length rounds each way.
 /// - Keyboard: popover2's navigation controller shrinking above the keyboard, in both
 ///   orientations, at five keyframes of the 0.25 s animation.
+/// - Boundaries: popovers exactly on the model's decision boundaries, worked out from the
+///   skin's metrics (`BoundaryCases`): the minimum bounds, image-choice thresholds, the
+///   stage length's rounding, caps that exactly fit, placements that exactly fit.
 /// - Scale 3: the portrait scenes of the skins that ask for it (gik-default, path-slate).
 public struct CaseCatalog: Sendable {
     public let skins: [any Skin]
@@ -48,6 +51,7 @@ public struct CaseCatalog: Sendable {
                     cases += try Self.scenes(skin, scale: scale, orientations: Orientation.allCases)
                     cases += Self.sweeps(skin, scale: scale)
                     cases += try Self.keyboard(skin, scale: scale)
+                    cases += try BoundaryCases.cases(skin, scale: scale)
                 }
                 if entry.portraitScenesAt3x {
                     cases += try Self.scenes(skin, scale: 3, orientations: [.portrait])

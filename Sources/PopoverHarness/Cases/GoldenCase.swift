@@ -1,7 +1,7 @@
 import PopoverGeometry
 import PopoverSkins
 
-/// Which of the three families a case belongs to.
+/// Which of the four families a case belongs to.
 public enum CaseFamily: String, Sendable, Hashable, Codable, CaseIterable {
     /// A sample-app anchor presenting its popover, placed by the placement model.
     case scene
@@ -9,6 +9,8 @@ public enum CaseFamily: String, Sendable, Hashable, Codable, CaseIterable {
     case sweep
     /// A keyframe of the popover shrinking above the keyboard.
     case keyboard
+    /// A popover exactly on one of the model's decision boundaries (`BoundaryCases`).
+    case boundary
 }
 
 /// One golden case: a skin drawing one popover at one scale.
@@ -32,13 +34,15 @@ public struct GoldenCase: Sendable, Hashable, Identifiable {
     public let sweepSize: String?
     /// Keyboard cases: seconds into the 0.25 s animation.
     public let keyboardTime: Double?
+    /// Boundary cases: the boundary the case sits on ("stage-float").
+    public let boundary: String?
     /// Where the request came from, as facts: a scene's placement (anchor, frame, the
     /// direction chosen), a keyframe's frame. Empty for sweeps, whose request is all.
     public let origin: Facts
 
     init(skinID: String, direction: ArrowDirection, scale: Int, family: CaseFamily, label: String,
          request: PopoverRequest, anchor: String? = nil, orientation: Orientation? = nil,
-         sweepSize: String? = nil, keyboardTime: Double? = nil, origin: Facts = Facts()) {
+         sweepSize: String? = nil, keyboardTime: Double? = nil, boundary: String? = nil, origin: Facts = Facts()) {
         self.skinID = skinID
         self.direction = direction
         self.scale = scale
@@ -49,6 +53,7 @@ public struct GoldenCase: Sendable, Hashable, Identifiable {
         self.orientation = orientation
         self.sweepSize = sweepSize
         self.keyboardTime = keyboardTime
+        self.boundary = boundary
         self.origin = origin
         id = "\(skinID)/\(direction.rawValue)/\(label)@\(scale)x"
     }
@@ -60,7 +65,7 @@ public struct GoldenCase: Sendable, Hashable, Identifiable {
     public var info: CaseInfo {
         CaseInfo(id: id, skin: skinID, direction: direction, scale: scale, family: family, label: label,
                  anchor: anchor, orientation: orientation, sweepSize: sweepSize, offset: offset,
-                 keyboardTime: keyboardTime)
+                 keyboardTime: keyboardTime, boundary: boundary)
     }
 
     /// The golden's path relative to the goldens folder.
@@ -70,7 +75,7 @@ public struct GoldenCase: Sendable, Hashable, Identifiable {
     public func drawing(_ request: PopoverRequest) -> GoldenCase {
         GoldenCase(skinID: skinID, direction: direction, scale: scale, family: family, label: label,
                    request: request, anchor: anchor, orientation: orientation, sweepSize: sweepSize,
-                   keyboardTime: keyboardTime, origin: origin)
+                   keyboardTime: keyboardTime, boundary: boundary, origin: origin)
     }
 }
 
@@ -89,10 +94,11 @@ public struct CaseInfo: Sendable, Hashable, Codable {
     public var sweepSize: String?
     public var offset: Double
     public var keyboardTime: Double?
+    public var boundary: String?
 
     public init(id: String, skin: String, direction: ArrowDirection, scale: Int, family: CaseFamily, label: String,
                 anchor: String? = nil, orientation: Orientation? = nil, sweepSize: String? = nil, offset: Double = 0,
-                keyboardTime: Double? = nil) {
+                keyboardTime: Double? = nil, boundary: String? = nil) {
         self.id = id
         self.skin = skin
         self.direction = direction
@@ -104,6 +110,7 @@ public struct CaseInfo: Sendable, Hashable, Codable {
         self.sweepSize = sweepSize
         self.offset = offset
         self.keyboardTime = keyboardTime
+        self.boundary = boundary
     }
 
     /// The golden's path relative to the goldens folder.

@@ -7,7 +7,8 @@ import PopoverHarness
 ///
 /// Rows are arrow directions (up, down, left, right) at each scale. Columns come in
 /// groups: the scenes (anchor x orientation), one group per sweep size (its offsets,
-/// in order along the edge) and the keyboard keyframes (time x orientation).
+/// in order along the edge), the keyboard keyframes (time x orientation) and the
+/// boundaries (one column per boundary, in the catalog's order).
 public struct OverviewMatrix: Sendable {
     public struct Row: Sendable, Hashable, Comparable {
         public var direction: ArrowDirection
@@ -75,7 +76,7 @@ public struct OverviewMatrix: Sendable {
         var column: Column
     }
 
-    private static func placement(of c: CaseInfo, anchorRank: [String: Int]) -> Placement {
+    private static func placement(of c: CaseInfo, anchorRank: [String: Int], boundaryRank: [String: Int]) -> Placement {
         let orientation = c.orientation?.rawValue ?? ""
         let orientationRank = Double(c.orientation.flatMap { Orientation.allCases.firstIndex(of: $0) } ?? 0)
         switch c.family {
@@ -96,9 +97,16 @@ public struct OverviewMatrix: Sendable {
                              groupNote: "keyframes of the popover shrinking above the keyboard, ms into the animation",
                              groupRank: 2, sortKey: [time, orientationRank], sortText: "",
                              column: Column(heading: IDNumber.plain(time * 1000) + "ms", subheading: orientation))
+        case .boundary where c.boundary != nil:
+            let boundary = c.boundary!
+            return Placement(groupKey: "boundary", groupTitle: "boundaries",
+                             groupNote: "popovers exactly where a decision of the model turns: minimum bounds, image-choice "
+                                 + "thresholds, the stage length's rounding, caps and placements that exactly fit",
+                             groupRank: 3, sortKey: [Double(boundaryRank[boundary] ?? 0)], sortText: "",
+                             column: Column(heading: boundary, subheading: ""))
         default:
             return Placement(groupKey: "other " + c.family.rawValue, groupTitle: c.family.rawValue, groupNote: "",
-                             groupRank: 3, sortKey: [], sortText: c.label,
+                             groupRank: 4, sortKey: [], sortText: c.label,
                              column: Column(heading: c.label, subheading: ""))
         }
     }
@@ -121,6 +129,11 @@ public struct OverviewMatrix: Sendable {
         let anchors = Set(indices.compactMap { results[$0].info.anchor })
             .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
         let anchorRank = Dictionary(uniqueKeysWithValues: anchors.enumerated().map { ($1, $0) })
+        // Boundaries in the order the run lists them, which is the catalog's.
+        var boundaryRank: [String: Int] = [:]
+        for i in indices {
+            if let boundary = results[i].info.boundary, boundaryRank[boundary] == nil { boundaryRank[boundary] = boundaryRank.count }
+        }
         struct GroupDraft {
             var title: String, note: String, rank: Int, order: Int
             var columns: [Column: (sortKey: [Double], sortText: String)] = [:]
@@ -129,7 +142,7 @@ public struct OverviewMatrix: Sendable {
         var placed: [(index: Int, row: Row, group: String, column: Column)] = []
         for i in indices {
             let c = results[i].info
-            let p = placement(of: c, anchorRank: anchorRank)
+            let p = placement(of: c, anchorRank: anchorRank, boundaryRank: boundaryRank)
             if drafts[p.groupKey] == nil {
                 drafts[p.groupKey] = GroupDraft(title: p.groupTitle, note: p.groupNote, rank: p.groupRank, order: drafts.count)
             }
@@ -270,7 +283,8 @@ extension OverviewMatrix {
                     .textElement("h2", "", "Overview"),
                     .tag("p", .cls("hint"),
                          .text("One cell per case, coloured by status. Rows: arrow direction at each scale. "
-                              + "Columns: anchor × orientation (p, l) for scenes, arrow offset for sweeps, keyframe for the keyboard. "
+                              + "Columns: anchor × orientation (p, l) for scenes, arrow offset for sweeps, keyframe for the keyboard, "
+                              + "the boundary for boundaries. "
                               + "Hover or focus a cell for its ID; click it, or press Enter, for the case. Arrow keys move between cells."),
                          .tag("span", [.cls("status-key")] + key)),
                     matrices.isEmpty ? .textElement("p", "muted", "No cases ran.")

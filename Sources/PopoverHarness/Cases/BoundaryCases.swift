@@ -1,0 +1,170 @@
+import PopoverGeometry
+import PopoverSkins
+
+/// The boundary family: popovers drawn exactly where one of the model's decisions turns
+/// (docs/specification.md §16.8), worked out from each skin's own metrics, so a comparison
+/// made strict or loose, a rounding rule or a cap rule that moves by the smallest step
+/// changes a golden.
+///
+/// Every skin:
+/// - `minimum`: the smallest valid bounds (§2.2), arrow centred. For the seven-image skin
+///   the arrow then sits exactly on both image-choice thresholds at once
+///   (`c - b/2 == r` and `c + b/2 == E - r`, §5.2).
+/// - `fit-<anchor>-<orientation>`: each "any" anchor's popover, its content grown so that
+///   the first direction with room fits it exactly: depth equal to the room (§13.6). At
+///   1x only: placement does not depend on the scale, and the four screen-high fits at
+///   2x would cost as many pixels as all of their skin's other boundaries together.
+///
+/// Seven-image skins, in every direction, along the edge `E`, where `k` is the image's
+/// own distance from arrow centre to stage end (`(iw - 1) / 2` up and down,
+/// `ih / 2 - 1 - sideArrowCenterOffset` at the side, §5.5):
+/// - `corner-start`, `corner-end`: the minimum bounds with the arrow one device pixel at
+///   2x (half a point) past each threshold: the corner images.
+/// - `stage-tie`: an edge on which the centred arrow's `c + k` is exactly a half.
+/// - `stage-float`: `c + k` a ten-millionth short of a half, which rounds up through a
+///   `Float` and down as a `Double` (§5.7).
+/// - `stage1-fit`: the first stage exactly as long as its image's two caps (§5.9).
+/// - `stage2-fit`: the second stage's two caps (`L - 1`) exactly as long as the edge.
+/// - `corner-fit`: bounds exactly the caps of a corner image across both axes, with the
+///   arrow half a point past the threshold that chooses it (up: up-right; down:
+///   down-right mirrored; right: side-top; left: side-bottom mirrored).
+enum BoundaryCases {
+    /// One boundary: what it is called, and the request that sits on it.
+    struct Boundary {
+        var name: String
+        var direction: ArrowDirection
+        var bounds: Size
+        var offset: Double
+        /// Placement fits: where the popover is presented from.
+        var anchor: String?
+        var orientation: Orientation?
+        var origin = Facts()
+    }
+
+    /// The edges the stage-length boundaries are drawn on, and the popover's depth across
+    /// them: the sweeps' narrow size.
+    static let edge: Double = 120
+    static let depth: Double = 104
+    /// Half a point: one device pixel at 2x.
+    static let step = 0.5
+    /// `stage-float`'s offset on an edge where `c + k` is whole at offset 0: a ten-millionth
+    /// short of a half, well within a `Float`'s rounding (its spacing near 100 is 2^-17,
+    /// about 7.6e-6) and far beyond a `Double`'s.
+    static let floatOffset = 0.4999999
+
+    static func cases(_ skin: any Skin, scale: Int) throws -> [GoldenCase] {
+        try boundaries(skin, scale: scale).map { point in
+            let size = "\(IDNumber.plain(point.bounds.width))x\(IDNumber.plain(point.bounds.height))"
+            return GoldenCase(
+                skinID: skin.id, direction: point.direction, scale: scale, family: .boundary,
+                label: "boundary-\(point.name)-\(size)-offset\(IDNumber.signed(point.offset))",
+                request: PopoverRequest(bounds: point.bounds, direction: point.direction, arrowOffset: point.offset,
+                                        scale: Double(scale)),
+                anchor: point.anchor, orientation: point.orientation, boundary: point.name, origin: point.origin)
+        }
+    }
+
+    /// The boundaries of `skin` drawn at `scale`, in a fixed order.
+    static func boundaries(_ skin: any Skin, scale: Int) throws -> [Boundary] {
+        var out: [Boundary] = []
+        let metrics = skin.metrics
+        let seven = (skin as? SevenImageSkin)?.layoutMetrics
+        for direction in ArrowDirection.allCases {
+            out.append(Boundary(name: "minimum", direction: direction, bounds: metrics.minimumBounds(for: direction), offset: 0))
+            if let seven { out += layoutBoundaries(direction, metrics: seven) }
+        }
+        if scale == 1 { out += try placementFits(metrics) }
+        return out
+    }
+
+    // MARK: The seven-image layout
+
+    static func layoutBoundaries(_ direction: ArrowDirection, metrics m: SevenImageMetrics) -> [Boundary] {
+        let minimum = m.minimumBounds(for: direction)
+        var out = [
+            Boundary(name: "corner-start", direction: direction, bounds: minimum, offset: -step),
+            Boundary(name: "corner-end", direction: direction, bounds: minimum, offset: step),
+        ]
+        let image = m[direction.isVertical ? (direction == .up ? .up : .down) : .side]
+        let k = direction.isVertical ? (image.size.width - 1) / 2 : image.size.height / 2 - 1 - m.sideArrowCenterOffset
+        // On one of two neighbouring edges c + k is whole at offset 0, on the other a half.
+        let whole = (edge / 2 + k) == (edge / 2 + k).rounded() ? edge : edge + 1
+        let half = whole == edge ? edge + 1 : edge
+        let caps = image.capInsets
+        let firstCaps = direction.isVertical ? caps.left + caps.right : caps.top + caps.bottom
+        // Each on the two-stage image, as the layout has it: neither corner test holds.
+        let candidates = [
+            ("stage-tie", half, 0.0),
+            ("stage-float", whole, floatOffset),
+            // c + k = firstCaps: c = firstCaps - k.
+            ("stage1-fit", edge, firstCaps - k - edge / 2),
+            // L = c + k = E + 1, so the second stage's caps, L - (inset + 1) and inset, are E.
+            ("stage2-fit", edge, edge + 1 - k - edge / 2),
+        ]
+        for (name, e, offset) in candidates {
+            let c = e / 2 + offset
+            guard c - m.arrowBase / 2 >= m.cornerRadius, c + m.arrowBase / 2 <= e - m.cornerRadius else { continue }
+            let bounds = direction.isVertical ? Size(width: e, height: depth) : Size(width: depth, height: e)
+            out.append(Boundary(name: name, direction: direction, bounds: bounds, offset: offset))
+        }
+        out.append(cornerFit(direction, metrics: m))
+        return out
+    }
+
+    /// Each direction's corner image, bounds exactly its caps (never below the minimum),
+    /// the arrow half a point past the threshold that chooses it.
+    static func cornerFit(_ direction: ArrowDirection, metrics m: SevenImageMetrics) -> Boundary {
+        let (image, atEnd): (ArrowImage, Bool) = switch direction {
+        case .up: (.upRight, true)
+        case .down: (.downRight, false)
+        case .right: (.sideTop, false)
+        case .left: (.sideBottom, true)
+        }
+        let caps = m[image].capInsets, minimum = m.minimumBounds(for: direction)
+        let bounds = Size(width: max(caps.left + caps.right, minimum.width), height: max(caps.top + caps.bottom, minimum.height))
+        let e = direction.isVertical ? bounds.width : bounds.height
+        let past = e / 2 - m.arrowBase / 2 - m.cornerRadius + step
+        return Boundary(name: "corner-fit", direction: direction, bounds: bounds, offset: atEnd ? past : -past)
+    }
+
+    // MARK: Placement
+
+    /// From each anchor that permits any direction, in each orientation: the first
+    /// direction whose tip has room, its content grown along the arrow's axis until the
+    /// popover's depth is exactly that room.
+    static func placementFits(_ metrics: PopoverMetrics) throws -> [Boundary] {
+        var out: [Boundary] = []
+        for anchor in Anchor.all where anchor.permitted == .any {
+            for orientation in Orientation.allCases {
+                let frame = anchor.frame(in: orientation), view = orientation.viewSize, margin = Placement.margin
+                let rooms: [(ArrowDirection, tip: Double, low: Double, high: Double)] = [
+                    (.up, frame.maxY, margin, view.height - margin), (.down, frame.minY, margin, view.height - margin),
+                    (.left, frame.maxX, margin, view.width - margin), (.right, frame.minX, margin, view.width - margin),
+                ]
+                guard let (direction, tip, low, high) = rooms.first(where: { $0.tip >= $0.low && $0.tip <= $0.high }) else {
+                    continue
+                }
+                let room = direction == .up || direction == .left ? high - tip : tip - low
+                let i = metrics.contentInsets
+                let along = room - metrics.arrowHeight - (direction.isVertical ? i.top + i.bottom : i.left + i.right)
+                guard along >= 0 else { continue }
+                var content = anchor.contentSize
+                if direction.isVertical { content.height = along } else { content.width = along }
+                let placement = try Placement.make(anchor: anchor, orientation: orientation, contentSize: content,
+                                                   metrics: metrics)
+                let depth = direction.isVertical ? placement.frame.height : placement.frame.width
+                // Too little room for the smallest background, or another direction's better.
+                guard placement.direction == direction, depth == room else { continue }
+                out.append(Boundary(
+                    name: "fit-\(anchor.name)-\(orientation.rawValue)", direction: direction,
+                    bounds: placement.frame.size, offset: placement.arrowOffset, anchor: anchor.name, orientation: orientation,
+                    // The facts a scene records: the placement it is drawn from.
+                    origin: Facts(["placement": .group(Facts([
+                        "anchor": .text(anchor.name), "orientation": .text(orientation.rawValue),
+                        "direction": .text(placement.direction.rawValue), "frame": .rect(placement.frame),
+                        "arrowOffset": .number(placement.arrowOffset)]))])))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,239 @@
+import PopoverGeometry
+import PopoverHarness
+import PopoverSkins
+import Testing
+import TestSupport
+
+/// The boundary family sits exactly where the model's decisions turn. Every expectation is
+/// worked by hand from docs/specification.md: the metrics of §2.1 (arrow base 37, so half
+/// a base 18.5; corner radius 7; side-arrow centre offset 7), the images' sizes and caps
+/// of §3.1, the stage length `roundf(c + 28)` of §5.5 (28 = (57 - 1) / 2 for up and down,
+/// 72 / 2 - 1 - 7 at the side), and the sample app's screen and anchors of §12.
+@Suite("The boundary cases sit exactly on the model's decision boundaries")
+struct BoundaryCaseTests {
+    let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+
+    /// One boundary case of a seven-image skin, as the hand works it out: the centre
+    /// `c = E / 2 + offset` along the edge `E`, the image the layout must choose, and the
+    /// first stage's length where it stretches twice.
+    struct Row: Sendable, CustomStringConvertible {
+        var direction: ArrowDirection
+        var label: String
+        var bounds: Size
+        var offset: Double
+        var centre: Double
+        var image: ArrowImage
+        var mirrored: Bool
+        var stageLength: Double?
+        var why: String
+        var description: String { "\(direction.rawValue)/\(label)" }
+    }
+
+    static func row(_ direction: ArrowDirection, _ label: String, _ w: Double, _ h: Double, offset: Double, centre: Double,
+                    _ image: ArrowImage, mirrored: Bool = false, stage: Double? = nil, _ why: String) -> Row {
+        Row(direction: direction, label: label, bounds: Size(width: w, height: h), offset: offset, centre: centre, image: image,
+            mirrored: mirrored, stageLength: stage, why: why)
+    }
+
+    /// gik-default's layout boundaries. Up and down sit on a 51-point minimum edge (37 +
+    /// 2 x 7) and the sweeps' 120 x 104; left and right on the same turned.
+    static let sevenImage: [Row] = [
+        row(.up, "boundary-minimum-51x33-offset0", 51, 33, offset: 0, centre: 25.5, .up, stage: 54,
+            "c - 18.5 = 7 is not < 7 and c + 18.5 = 44 is not > 51 - 7: both thresholds at once, still two-stage; 53.5 rounds to 54"),
+        row(.up, "boundary-corner-start-51x33-offset-0.5", 51, 33, offset: -0.5, centre: 25, .upRight, mirrored: true,
+            "c - 18.5 = 6.5 < 7: near the start, up-right mirrored"),
+        row(.up, "boundary-corner-end-51x33-offset+0.5", 51, 33, offset: 0.5, centre: 26, .upRight,
+            "c + 18.5 = 44.5 > 44: near the end, up-right"),
+        row(.up, "boundary-stage-tie-121x104-offset0", 121, 104, offset: 0, centre: 60.5, .up, stage: 89,
+            "c + 28 = 88.5 exactly: half away from zero, 89"),
+        row(.up, "boundary-stage-float-120x104-offset+0.4999999", 120, 104, offset: 0.4999999, centre: 60.4999999, .up, stage: 89,
+            "c + 28 = 88.4999999, the Float 88.5: 89 (the Double would round to 88)"),
+        row(.up, "boundary-stage1-fit-120x104-offset-32", 120, 104, offset: -32, centre: 28, .up, stage: 56,
+            "c + 28 = 56 = 9 + 47, the up image's left and right caps"),
+        row(.up, "boundary-stage2-fit-120x104-offset+33", 120, 104, offset: 33, centre: 93, .up, stage: 121,
+            "L = 121: the second stage's caps (121 - 10) + 9 = 120, the edge"),
+        row(.up, "boundary-corner-fit-51x50-offset+0.5", 51, 50, offset: 0.5, centre: 26, .upRight,
+            "up-right's caps: 9 + 42 = 51 wide, 41 + 9 = 50 tall; c + 18.5 = 44.5 > 44"),
+        row(.down, "boundary-minimum-51x33-offset0", 51, 33, offset: 0, centre: 25.5, .down, stage: 54, "as up"),
+        row(.down, "boundary-corner-start-51x33-offset-0.5", 51, 33, offset: -0.5, centre: 25, .downRight, mirrored: true, "as up"),
+        row(.down, "boundary-corner-end-51x33-offset+0.5", 51, 33, offset: 0.5, centre: 26, .downRight, "as up"),
+        row(.down, "boundary-stage-tie-121x104-offset0", 121, 104, offset: 0, centre: 60.5, .down, stage: 89, "as up"),
+        row(.down, "boundary-stage-float-120x104-offset+0.4999999", 120, 104, offset: 0.4999999, centre: 60.4999999, .down,
+            stage: 89, "as up"),
+        row(.down, "boundary-stage1-fit-120x104-offset-32", 120, 104, offset: -32, centre: 28, .down, stage: 56,
+            "the down image's caps are 9 + 47 too"),
+        row(.down, "boundary-stage2-fit-120x104-offset+33", 120, 104, offset: 33, centre: 93, .down, stage: 121, "as up"),
+        row(.down, "boundary-corner-fit-51x50-offset-0.5", 51, 50, offset: -0.5, centre: 25, .downRight, mirrored: true,
+            "down-right's caps: 9 + 42 = 51 wide, 23 + 27 = 50 tall; c - 18.5 = 6.5 < 7"),
+        row(.left, "boundary-minimum-33x51-offset0", 33, 51, offset: 0, centre: 25.5, .side, mirrored: true, stage: 54,
+            "as up, on the height; a left arrow is the side image mirrored"),
+        row(.left, "boundary-corner-start-33x51-offset-0.5", 33, 51, offset: -0.5, centre: 25, .sideTop, mirrored: true,
+            "near the top: side-top"),
+        row(.left, "boundary-corner-end-33x51-offset+0.5", 33, 51, offset: 0.5, centre: 26, .sideBottom, mirrored: true,
+            "near the bottom: side-bottom"),
+        row(.left, "boundary-stage-tie-104x121-offset0", 104, 121, offset: 0, centre: 60.5, .side, mirrored: true, stage: 89,
+            "c + 72 / 2 - 1 - 7 = 88.5"),
+        row(.left, "boundary-stage-float-104x120-offset+0.4999999", 104, 120, offset: 0.4999999, centre: 60.4999999, .side,
+            mirrored: true, stage: 89, "c + 28 = 88.4999999"),
+        row(.left, "boundary-stage1-fit-104x120-offset-17", 104, 120, offset: -17, centre: 43, .side, mirrored: true, stage: 71,
+            "c + 28 = 71 = 24 + 47, the side image's top and bottom caps"),
+        row(.left, "boundary-stage2-fit-104x120-offset+33", 104, 120, offset: 33, centre: 93, .side, mirrored: true, stage: 121,
+            "L = 121: the second stage's caps (121 - 10) + 9 = 120"),
+        row(.left, "boundary-corner-fit-36x66-offset+8", 36, 66, offset: 8, centre: 41, .sideBottom, mirrored: true,
+            "side-bottom's caps: 9 + 27 = 36 wide, 23 + 43 = 66 tall; c + 18.5 = 59.5 > 66 - 7"),
+        row(.right, "boundary-minimum-33x51-offset0", 33, 51, offset: 0, centre: 25.5, .side, stage: 54, "as left, unmirrored"),
+        row(.right, "boundary-corner-start-33x51-offset-0.5", 33, 51, offset: -0.5, centre: 25, .sideTop, "as left"),
+        row(.right, "boundary-corner-end-33x51-offset+0.5", 33, 51, offset: 0.5, centre: 26, .sideBottom, "as left"),
+        row(.right, "boundary-stage-tie-104x121-offset0", 104, 121, offset: 0, centre: 60.5, .side, stage: 89, "as left"),
+        row(.right, "boundary-stage-float-104x120-offset+0.4999999", 104, 120, offset: 0.4999999, centre: 60.4999999, .side,
+            stage: 89, "as left"),
+        row(.right, "boundary-stage1-fit-104x120-offset-17", 104, 120, offset: -17, centre: 43, .side, stage: 71, "as left"),
+        row(.right, "boundary-stage2-fit-104x120-offset+33", 104, 120, offset: 33, centre: 93, .side, stage: 121, "as left"),
+        row(.right, "boundary-corner-fit-36x66-offset-8", 36, 66, offset: -8, centre: 25, .sideTop,
+            "side-top's caps: 9 + 27 = 36 wide, 43 + 23 = 66 tall; c - 18.5 = 6.5 < 7"),
+    ]
+
+    /// The placement fits, for a skin with content insets `i` and arrow height `h`: from
+    /// popover2 (portrait (362, 0), landscape (490, 0)) the up arrow's tip is the anchor's
+    /// bottom, y = 44; the room to the bottom margin is 1004 - 10 - 44 = 950 in portrait and
+    /// 748 - 10 - 44 = 694 in landscape. popover11 (y 961 in portrait, 705 in landscape) has
+    /// no room pointing up (its tip, 1005 or 749, is below the margin), so pointing down
+    /// the room is 961 - 10 = 951 and 705 - 10 = 695. The width is the 320-point content
+    /// plus the insets; both anchors are centred on the screen, so the offset is 0.
+    static func fits(width: Double) -> [(ArrowDirection, String, Size)] {
+        [(.up, "boundary-fit-popover2-portrait", Size(width: width, height: 950)),
+         (.up, "boundary-fit-popover2-landscape", Size(width: width, height: 694)),
+         (.down, "boundary-fit-popover11-portrait", Size(width: width, height: 951)),
+         (.down, "boundary-fit-popover11-landscape", Size(width: width, height: 695))]
+    }
+
+    func boundaryCases(_ skin: String, scale: Int) -> [GoldenCase] {
+        catalog.cases.filter { $0.skinID == skin && $0.scale == scale && $0.family == .boundary }
+    }
+
+    @Test("gik-default's boundary cases are exactly the hand-worked ones, with their bounds and offsets, at 1x and 2x (the fits at 1x)")
+    func sevenImageCases() throws {
+        for scale in [1, 2] {
+            var expected: [String: (Size, Double)] = [:]
+            for r in Self.sevenImage { expected["gik-default/\(r.direction.rawValue)/\(r.label)@\(scale)x"] = (r.bounds, r.offset) }
+            for (direction, label, bounds) in Self.fits(width: 320 + 8 + 8) where scale == 1 {
+                expected["gik-default/\(direction.rawValue)/\(label)-\(Int(bounds.width))x\(Int(bounds.height))-offset0@\(scale)x"]
+                    = (bounds, 0)
+            }
+            let cases = boundaryCases("gik-default", scale: scale)
+            #expect(Set(cases.map(\.id)) == Set(expected.keys),
+                    "extra \(Set(cases.map(\.id)).subtracting(expected.keys)), lacking \(Set(expected.keys).subtracting(cases.map(\.id)))")
+            for c in cases {
+                let (bounds, offset) = try #require(expected[c.id])
+                #expect(c.request.bounds == bounds && c.request.arrowOffset == offset, "\(c.id)")
+                #expect(c.request.scale == Double(scale) && c.request.shadowRect == nil, "\(c.id)")
+                #expect(c.boundary.map { c.label.hasPrefix("boundary-\($0)-") } == true, "\(c.id)")
+            }
+        }
+    }
+
+    @Test("each layout boundary decides as worked by hand", arguments: BoundaryCaseTests.sevenImage)
+    func decides(_ r: Row) throws {
+        let edge = r.direction.isVertical ? r.bounds.width : r.bounds.height
+        #expect(edge / 2 + r.offset == r.centre, "\(r.why)")
+        let layout = try BackgroundLayout.make(bounds: r.bounds, direction: r.direction, arrowOffset: r.offset)
+        #expect(layout.image == r.image && layout.mirrored == r.mirrored, "\(r.why): \(layout.image) mirrored \(layout.mirrored)")
+        if let length = r.stageLength {
+            #expect(layout.stages.count == 2, "\(r.why)")
+            let first = try #require(layout.stages.first)
+            #expect((r.direction.isVertical ? first.size.width : first.size.height) == length, "\(r.why)")
+        } else {
+            #expect(layout.stages.count == 1 && layout.stages[0].size == r.bounds, "\(r.why)")
+        }
+    }
+
+    @Test("the minimum bounds put the arrow on both image-choice thresholds at once, and a half point tips it either way")
+    func thresholds() {
+        // c - b/2 == r and c + b/2 == E - r, exactly, in Doubles.
+        #expect(25.5 - 37.0 / 2 == 7 && 25.5 + 37.0 / 2 == 51 - 7)
+        #expect(25.0 - 37.0 / 2 < 7 && 26.0 + 37.0 / 2 > 51 - 7)
+    }
+
+    @Test("stage-float: c + 28 lies below 88.5 as a Double, is 88.5 as a Float, and so rounds up only through the Float")
+    func floatEdge() throws {
+        let c = try #require(catalog.cases.first { $0.id == "gik-default/up/boundary-stage-float-120x104-offset+0.4999999@1x" })
+        // As the layout computes it: the centre first, then the image's 28 points.
+        let value = c.request.bounds.width / 2 + c.request.arrowOffset + 28
+        #expect(value < 88.5 && value > 88.4999998)
+        #expect(Float(value) == 88.5)
+        #expect(value.rounded(.toNearestOrAwayFromZero) == 88)
+        #expect(Float(value).rounded(.toNearestOrAwayFromZero) == 89)
+        // The side image's 72 / 2 - 1 - 7 is the same 28.
+        let side = try #require(catalog.cases.first { $0.id == "gik-default/left/boundary-stage-float-104x120-offset+0.4999999@1x" })
+        #expect(side.request.bounds.height / 2 + side.request.arrowOffset + 28 == value)
+    }
+
+    @Test("gik-files' side-top keeps a 9-point bottom cap: its corner fit is 36 x 52, the arrow a half point past the threshold")
+    func filesCornerFit() throws {
+        // 43 + 9 = 52 tall; c = 26 - 1 = 25, c - 18.5 = 6.5 < 7.
+        let c = try #require(boundaryCases("gik-files", scale: 1).first { $0.direction == .right && $0.boundary == "corner-fit" })
+        #expect(c.id == "gik-files/right/boundary-corner-fit-36x52-offset-1@1x")
+        let skin = try #require(catalog.skin("gik-files") as? SevenImageSkin)
+        let layout = try BackgroundLayout.make(bounds: c.request.bounds, direction: .right, arrowOffset: c.request.arrowOffset,
+                                               metrics: skin.layoutMetrics)
+        #expect(layout.image == .sideTop && layout.stages == [StretchStage(size: Size(width: 36, height: 52),
+                                                                          capInsets: EdgeInsets(top: 43, left: 9, bottom: 9, right: 27))])
+    }
+
+    @Test("the placement fits: the popover's depth is exactly the room, and one point more content turns the choice elsewhere")
+    func placementFits() throws {
+        for (direction, label, bounds) in Self.fits(width: 336) {
+            let c = try #require(boundaryCases("gik-default", scale: 1).first { $0.label.hasPrefix(label + "-") })
+            #expect(c.direction == direction && c.request.bounds == bounds && c.request.arrowOffset == 0, "\(c.id)")
+        }
+        // One point more of content: the first direction with room no longer fits whole, and
+        // "any" moves on (§13.6, §13.7). popover2 in portrait: left's room is 758 - 406 = 352,
+        // short of its 320 + 16 + 19 = 355, and so is right's (362 - 10); shrunk, left keeps
+        // 352 x 932 (916 + 16), more than up's 950 x 336: left. In landscape left has
+        // 1014 - 534 = 480 for 355 and the span 728 for 676: it fits whole. popover11 is the
+        // same pointing down (951 and 695 rooms).
+        let expected: [(String, Orientation, Double, ArrowDirection)] = [
+            ("popover2", .portrait, 915, .left), ("popover2", .landscape, 659, .left),
+            ("popover11", .portrait, 916, .left), ("popover11", .landscape, 660, .left),
+        ]
+        for (name, orientation, fittingHeight, elsewhere) in expected {
+            let anchor = try Anchor.named(name)
+            let fitting = try Placement.make(anchor: anchor, orientation: orientation,
+                                             contentSize: Size(width: 320, height: fittingHeight))
+            #expect(fitting.direction == (name == "popover2" ? .up : .down), "\(name) \(orientation)")
+            let more = try Placement.make(anchor: anchor, orientation: orientation,
+                                          contentSize: Size(width: 320, height: fittingHeight + 1))
+            #expect(more.direction == elsewhere, "\(name) \(orientation): \(more)")
+        }
+    }
+
+    @Test("the two-asset and path skins: their minimum bounds and (at 1x) placement fits, from their own metrics")
+    func otherSkins() {
+        // Two-asset: 31 + 2 x 15 = 61 along, 70 + 2 x 15 = 100 across, insets 10 (§10.1).
+        // Path: 30 + 2 x 10 = 50 along, 15 + 2 x 10 = 35 across, insets 10 (§11.1).
+        for (skin, along, across) in [("two-asset-orange", 61.0, 100.0), ("path-slate", 50.0, 35.0)] {
+            for scale in [1, 2] {
+                var expected: [String] = []
+                for direction in ArrowDirection.allCases {
+                    let (w, h) = direction.isVertical ? (along, across) : (across, along)
+                    expected.append("\(skin)/\(direction.rawValue)/boundary-minimum-\(Int(w))x\(Int(h))-offset0@\(scale)x")
+                }
+                for (direction, label, bounds) in Self.fits(width: 340) where scale == 1 {
+                    expected.append("\(skin)/\(direction.rawValue)/\(label)-\(Int(bounds.width))x\(Int(bounds.height))-offset0@\(scale)x")
+                }
+                #expect(Set(boundaryCases(skin, scale: scale).map(\.id)) == Set(expected), "\(skin) @\(scale)x")
+            }
+        }
+    }
+
+    @Test("every boundary case of every skin draws (none is refused by the layout) and has its own ID across the family")
+    func allDraw() throws {
+        let boundaries = catalog.cases.filter { $0.family == .boundary && $0.scale == 1 }
+        for c in boundaries {
+            let skin = try #require(catalog.skin(c.skinID))
+            _ = try skin.drawingFacts(for: c.request)
+        }
+        #expect(Set(boundaries.map(\.id)).count == boundaries.count)
+        #expect(catalog.cases(matching: "*/boundary-*").count == catalog.cases.filter { $0.family == .boundary }.count)
+    }
+}
