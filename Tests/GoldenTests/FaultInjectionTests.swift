@@ -46,6 +46,19 @@ struct FaultInjectionTests {
         return checked.run
     }
 
+    /// Checks `cases` with the seven-image skins drawing (and stating the facts of) the
+    /// layout `layout` gives instead of their own.
+    func check(_ cases: [GoldenCase], fault: String,
+               layout: @escaping @Sendable (GoldenCase, SevenImageMetrics) throws -> BackgroundLayout) throws -> RunRecord {
+        try check(cases, fault: fault) { c, skin in
+            guard let gik = skin as? SevenImageSkin else { return try skin.render(c.request).pixmap }
+            return try gik.render(c.request, layout: layout(c, gik.layoutMetrics)).pixmap
+        } facts: { c, skin in
+            guard let gik = skin as? SevenImageSkin else { return try skin.drawingFacts(for: c.request) }
+            return try gik.drawingFacts(for: c.request, layout: layout(c, gik.layoutMetrics))
+        }
+    }
+
     func expectExactly(_ run: RunRecord, failing predicted: Set<String>, _ fault: String) {
         let failed = Set(run.results.filter { $0.status == .failed }.map(\.id))
         #expect(!predicted.isEmpty, "\(fault): the fault should touch some cases")
@@ -56,18 +69,25 @@ struct FaultInjectionTests {
         #expect(run.count(.passed) == run.results.count - predicted.count)
     }
 
-    /// The stage length without the original's rounding fix.
-    static func unroundedLayout(_ c: GoldenCase, metrics: SevenImageMetrics) throws -> BackgroundLayout {
-        var layout = try BackgroundLayout.make(bounds: c.request.bounds, direction: c.direction,
-                                               arrowOffset: c.request.arrowOffset, metrics: metrics)
-        guard layout.stages.count == 2 else { return layout }
+    /// `c + k`, the first stage's length before rounding (k as in specification §5.5: 28
+    /// for the standard images), of a case laid out on `layout`'s image.
+    static func unroundedLength(_ c: GoldenCase, metrics: SevenImageMetrics, layout: BackgroundLayout) -> Double {
         let spec = metrics[layout.image]
         let vertical = c.direction.isVertical
         let centre = (vertical ? c.request.bounds.width : c.request.bounds.height) / 2 + c.request.arrowOffset
-        let length = vertical ? centre + (spec.size.width - 1) / 2
-            : centre + spec.size.height / 2 - 1 - metrics.sideArrowCenterOffset
+        return vertical ? centre + (spec.size.width - 1) / 2 : centre + spec.size.height / 2 - 1 - metrics.sideArrowCenterOffset
+    }
+
+    /// A two-stage layout whose first stage is `length(c + k)` long instead of the layout's
+    /// own `roundf(c + k)`, the second stage's leading cap following it.
+    static func relengthened(_ c: GoldenCase, metrics: SevenImageMetrics,
+                             length lengthOf: (Double) -> Double) throws -> BackgroundLayout {
+        var layout = try BackgroundLayout.make(bounds: c.request.bounds, direction: c.direction,
+                                               arrowOffset: c.request.arrowOffset, metrics: metrics)
+        guard layout.stages.count == 2 else { return layout }
+        let length = lengthOf(unroundedLength(c, metrics: metrics, layout: layout))
         var first = layout.stages[0], second = layout.stages[1]
-        if vertical {
+        if c.direction.isVertical {
             first.size.width = length
             second.capInsets.left = length - (metrics.secondStageRightInset + 1)
         } else {
@@ -78,30 +98,38 @@ struct FaultInjectionTests {
         return layout
     }
 
+    /// The seven-image cases among `cases` that stretch twice: each with its layout's
+    /// first-stage length and that length before rounding.
+    func twoStageLengths(_ cases: [GoldenCase]) throws -> [(id: String, rounded: Double, unrounded: Double)] {
+        try cases.compactMap { c in
+            guard let skin = catalog.skin(c.skinID) as? SevenImageSkin else { return nil }
+            let layout = try BackgroundLayout.make(bounds: c.request.bounds, direction: c.direction,
+                                                   arrowOffset: c.request.arrowOffset, metrics: skin.layoutMetrics)
+            guard layout.stages.count == 2 else { return nil }
+            let first = layout.stages[0].size
+            return (c.id, c.direction.isVertical ? first.width : first.height,
+                    Self.unroundedLength(c, metrics: skin.layoutMetrics, layout: layout))
+        }
+    }
+
+    /// The stage length without the original's rounding fix.
+    @Sendable static func unroundedLayout(_ c: GoldenCase, metrics: SevenImageMetrics) throws -> BackgroundLayout {
+        try relengthened(c, metrics: metrics) { $0 }
+    }
+
+    /// The stage length rounded as a `Double`, half away from zero, instead of through a
+    /// `Float` as C's `roundf` does: the edit "round the Double instead".
+    @Sendable static func doubleRoundedLayout(_ c: GoldenCase, metrics: SevenImageMetrics) throws -> BackgroundLayout {
+        try relengthened(c, metrics: metrics) { $0.rounded(.toNearestOrAwayFromZero) }
+    }
+
     @Test("the two-stage stretch without the rounding fix: fails the fractional two-stage cases, nothing else")
     func unroundedStretch() throws {
         let cases = catalog.cases.filter { $0.skinID.hasPrefix("gik-") && $0.scale <= 2 }
-        var predicted = Set<String>()
-        for c in cases {
-            guard let skin = catalog.skin(c.skinID) as? SevenImageSkin else { continue }
-            let rounded = try BackgroundLayout.make(bounds: c.request.bounds, direction: c.direction,
-                                                    arrowOffset: c.request.arrowOffset, metrics: skin.layoutMetrics)
-            guard rounded.stages.count == 2 else { continue }
-            // Touched where rounding moves the stage length; keyframe sizes carry float
-            // residue (1e-12) that no pixel can show.
-            let unrounded = try Self.unroundedLayout(c, metrics: skin.layoutMetrics)
-            let length = { (layout: BackgroundLayout) in
-                c.direction.isVertical ? layout.stages[0].size.width : layout.stages[0].size.height
-            }
-            if abs(length(unrounded) - length(rounded)) > 1e-6 { predicted.insert(c.id) }
-        }
-        let run = try check(cases, fault: "unrounded-stretch") { c, skin in
-            guard let gik = skin as? SevenImageSkin else { return try skin.render(c.request).pixmap }
-            return try gik.render(c.request, layout: Self.unroundedLayout(c, metrics: gik.layoutMetrics)).pixmap
-        } facts: { c, skin in
-            guard let gik = skin as? SevenImageSkin else { return try skin.drawingFacts(for: c.request) }
-            return try gik.drawingFacts(for: c.request, layout: Self.unroundedLayout(c, metrics: gik.layoutMetrics))
-        }
+        // Touched where rounding moves the stage length; keyframe sizes carry float
+        // residue (1e-12) that no pixel can show.
+        let predicted = Set(try twoStageLengths(cases).filter { abs($0.unrounded - $0.rounded) > 1e-6 }.map(\.id))
+        let run = try check(cases, fault: "unrounded-stretch", layout: Self.unroundedLayout)
         expectExactly(run, failing: predicted, "unrounded stretch")
 
         // Explained as what the fault does: stage 1's length loses its rounding, stage 2's
@@ -144,6 +172,34 @@ struct FaultInjectionTests {
         })
         #expect(run.changes.count == signatures.count)
         #expect(run.changes.allSatisfy { $0.kind == "geometry" })
+    }
+
+    @Test("the stage length rounded as a Double instead of through a Float: fails exactly the cases on the Float edge")
+    func doubleRoundedStretch() throws {
+        let cases = catalog.cases.filter { $0.skinID.hasPrefix("gik-") && $0.scale <= 2 }
+        // Touched where c + k (specification §5.5) is so close below a half that a Float
+        // holds the half itself: rounding the Float then goes up, the Double down (§5.7).
+        let predicted = Set(try twoStageLengths(cases).filter {
+            Double(Float($0.unrounded).rounded(.toNearestOrAwayFromZero)) != $0.unrounded.rounded(.toNearestOrAwayFromZero)
+        }.map(\.id))
+        // Only the boundary family's stage-float cases sit there: c + k = 88.4999999, which
+        // is the Float 88.5 (its spacing there is 2^-17), in each direction of the four
+        // seven-image skins at both scales. Before that family no case did, and the edit
+        // passed every case.
+        let floatEdge = Set(cases.filter { $0.label.hasPrefix("boundary-stage-float-") }.map(\.id))
+        #expect(floatEdge.count == 4 * 4 * 2)
+        #expect(predicted == floatEdge, "\(predicted.symmetricDifference(floatEdge).sorted().prefix(5))")
+
+        let run = try check(cases, fault: "double-rounded-stretch", layout: Self.doubleRoundedLayout)
+        expectExactly(run, failing: predicted, "double-rounded stretch")
+        // Explained as the stage one point shorter (88 instead of 89) and the apex with it.
+        for result in run.results where result.status == .failed {
+            let amounts = Dictionary(uniqueKeysWithValues: (result.cause?.geometry ?? []).map { ($0.fact, $0.amount) })
+            let (lengthFact, axis) = result.id.contains("/up/") || result.id.contains("/down/")
+                ? ("stages[0].width", "x") : ("stages[0].height", "y")
+            #expect(amounts[lengthFact] == -1, "\(result.id): \(amounts)")
+            #expect(amounts["apex.\(axis)"] == -1, "\(result.id): \(amounts)")
+        }
     }
 
     @Test("the arrow moved by one point: fails every case whose arrow would move, passes those pinned to a corner")
