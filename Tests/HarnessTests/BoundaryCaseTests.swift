@@ -147,11 +147,20 @@ struct BoundaryCaseTests {
         }
     }
 
-    @Test("the minimum bounds put the arrow on both image-choice thresholds at once, and a half point tips it either way")
-    func thresholds() {
-        // c - b/2 == r and c + b/2 == E - r, exactly, in Doubles.
-        #expect(25.5 - 37.0 / 2 == 7 && 25.5 + 37.0 / 2 == 51 - 7)
-        #expect(25.0 - 37.0 / 2 < 7 && 26.0 + 37.0 / 2 > 51 - 7)
+    @Test("at 1x and 2x the shadow's reach is whole (58 and 59 points), so it meets the canvas's edges in every boundary case that casts one")
+    func shadowReachMeetsTheCanvas() throws {
+        // §7.4: box widths 39, 39, 41 at 1x reach (19 + 19 + 20) / 1 = 58 points; 79, 79, 81
+        // at 2x reach (39 + 39 + 40) / 2 = 59. §7.5: the room left and right is the reach,
+        // above it the reach less the 10-point offset, below it the reach plus it.
+        for (scale, reach) in [(1, 58.0), (2, 59.0)] {
+            #expect(SevenImageSkin.standardShadow.reach(scale: Double(scale)) == reach)
+            for c in boundaryCases("gik-sample", scale: scale) {
+                let skin = try #require(catalog.skin(c.skinID))
+                let canvas = skin.canvasSize(for: c.request)
+                #expect(canvas == Size(width: c.request.bounds.width + 2 * reach, height: c.request.bounds.height + 2 * reach),
+                        "\(c.id)")
+            }
+        }
     }
 
     @Test("stage-float: c + 28 lies below 88.5 as a Double, is 88.5 as a Float, and so rounds up only through the Float")
