@@ -313,6 +313,8 @@ static void start_job(read_job *job, const void *data, size_t size, char *messag
     job->size = data != NULL ? size : 0;
 }
 
+const char *pngshim_libpng_version(void) { return png_get_libpng_ver(NULL); }
+
 int32_t pngshim_probe(const void *data, size_t size, pngshim_limits limits,
                       pngshim_header *header, char *message, size_t message_size) {
     read_job job;

@@ -24,19 +24,11 @@ import PopoverImage
 /// skipped: samples are taken as stored, which is what a pixel comparison wants. Every
 /// chunk's CRC is checked, ancillary ones included.
 public enum PNGFile {
-    /// What decodes golden files into pixels in this process, for caches of decoded
-    /// facts: libpng's and zlib's runtime versions, and the path, size, modification time,
-    /// device and inode of the files holding their code and ours (see
-    /// `pngshim_decoder_identity`). Another libpng or zlib, or any rebuild of this code,
-    /// may decode the same bytes differently, and changes this by itself, so facts
-    /// learned by another decoder are never reused.
-    public static let decoderIdentity: String = {
-        let capacity = 4096
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            let length = pngshim_decoder_identity(buffer.baseAddress, capacity)
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
-        }
-    }()
+    /// What decides the pixels a file decodes to, for caches of decoded pixels:
+    /// "libpng 1.6.39, conversion 1", the loaded libpng's version and the number of the
+    /// shim's conversion to RGBA (`PNGSHIM_CONVERSION`). The same bytes decode to the same
+    /// pixels wherever this is the same, whatever build of this tool decodes them.
+    public static let decoderVersion = "libpng \(String(cString: pngshim_libpng_version())), conversion \(PNGSHIM_CONVERSION)"
 
     // MARK: Decoding
 
