@@ -6,14 +6,11 @@ import TestSupport
 
 /// Where libpng is lenient, decoding is strict, and says what is wrong by name and value:
 /// a file that lacks only IEND, a palette index past the palette, a tRNS longer than
-/// PLTE. Expected messages are stated here; both decoding paths must give them.
+/// PLTE. Expected messages are stated here.
 @Suite("Strict decoding")
 struct StrictDecodeTests {
     static func expectError(_ bytes: [UInt8], _ expected: PNGError, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(pngError { _ = try PNGFile.decode(bytes, name: "x.png") } == expected, sourceLocation: sourceLocation)
-        #expect(pngError { _ = try PNGFile.decodeWithLibPNG(bytes, name: "x.png") } == expected,
-                sourceLocation: sourceLocation)
-        #expect(PNGFile.decodeWithFastPath(bytes) == nil, sourceLocation: sourceLocation)
     }
 
     static let noIEND = PNGError.corrupt(file: "x.png", reason: "no IEND chunk (the file ends after its last complete chunk)")
