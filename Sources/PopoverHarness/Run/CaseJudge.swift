@@ -100,7 +100,7 @@ final class CaseJudge: Sendable {
         result.goldenDigest = fileDigest
 
         // These exact bytes were decoded here before, to these exact pixels.
-        if let fact = cache.fact(forFile: fileDigest), fact.describes(actual) {
+        if cache.confirms(actual, asFile: fileDigest) {
             result.confirmedFromCache = true
             let comparison = ImageComparison.identical(width: actual.width, height: actual.height, tolerance: tolerance)
             result.metrics = comparison.metrics
