@@ -10,7 +10,7 @@ import PackageDescription
 //
 //   PopoverGeometry  placement, image choice, stretch plans, shadow rectangles; no pixels
 //   PopoverImage     straight RGBA buffers and digests (libcrypto's SHA-256, libxxhash's XXH64); no I/O
-//   PopoverRaster    paths, coverage, paints, strokes, shadows, a bitmap font for labels; no popovers, no PNG
+//   PopoverRaster    paths, coverage, paints, strokes, shadows; no popovers, no PNG
 //   PopoverFiles     PNG files (libpng and zlib to decode, libdeflate to encode), atomic writes, publishing a folder
 //   PopoverDiff      two images and a tolerance in, metrics and a diff map out
 //   PopoverSkins     geometry + raster: the skins and skin folders

@@ -1,6 +1,5 @@
 #include "shim_common.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,22 +75,4 @@ int32_t shim_creation_failure(shim_state *state) {
 uint32_t shim_be32(const uint8_t *bytes) {
     return ((uint32_t)bytes[0] << 24) | ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) |
            (uint32_t)bytes[3];
-}
-
-static uint32_t crc_table[256];
-static pthread_once_t crc_table_once = PTHREAD_ONCE_INIT;
-
-static void make_crc_table(void) {
-    for (uint32_t n = 0; n < 256; n++) {
-        uint32_t c = n;
-        for (int bit = 0; bit < 8; bit++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-        crc_table[n] = c;
-    }
-}
-
-uint32_t shim_crc32(const uint8_t *bytes, size_t count) {
-    pthread_once(&crc_table_once, make_crc_table);
-    uint32_t crc = 0xFFFFFFFFu;
-    for (size_t i = 0; i < count; i++) crc = crc_table[(crc ^ bytes[i]) & 0xFFu] ^ (crc >> 8);
-    return crc ^ 0xFFFFFFFFu;
 }

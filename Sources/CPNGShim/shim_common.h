@@ -36,7 +36,5 @@ extern const uint8_t shim_png_signature[8];
 /// Reads a big-endian 32-bit value.
 uint32_t shim_be32(const uint8_t *bytes);
 
-/// CRC-32 as PNG chunks use it (ISO 3309, polynomial 0xEDB88320), table-driven.
-uint32_t shim_crc32(const uint8_t *bytes, size_t count);
 
 #endif

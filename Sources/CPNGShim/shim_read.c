@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /// Everything one read needs, reachable from libpng's callbacks. The shim_state comes
 /// first so the same pointer serves as libpng's error, memory and I/O pointer.
@@ -73,7 +74,7 @@ static int32_t precheck(read_job *job, pngshim_limits limits, pngshim_header *he
     }
     // Signature (8), IHDR length (4), type (4), data (13), CRC (4).
     if (n >= 33 && shim_be32(d + 8) == 13 && memcmp(d + 12, "IHDR", 4) == 0 &&
-        shim_crc32(d + 12, 17) == shim_be32(d + 29)) {
+        crc32(0, d + 12, 17) == shim_be32(d + 29)) {
         uint32_t width = shim_be32(d + 16);
         uint32_t height = shim_be32(d + 20);
         fill_header(header, width, height, d[24], d[25], d[28]);
@@ -110,7 +111,7 @@ static int32_t check_chunk_crcs(read_job *job) {
         const uint8_t *type = d + offset + 4;
         if (length > PNG_UINT_31_MAX || job->size - offset - 12 < length) break;
         if (!is_letter(type[0]) || !is_letter(type[1]) || !is_letter(type[2]) || !is_letter(type[3])) break;
-        if (shim_crc32(type, (size_t)length + 4) != shim_be32(type + 4 + length)) {
+        if (crc32(0, type, (uInt)length + 4) != shim_be32(type + 4 + length)) {
             char text[32];
             memcpy(text, type, 4);
             memcpy(text + 4, ": CRC error", sizeof ": CRC error");
@@ -312,6 +313,8 @@ static void start_job(read_job *job, const void *data, size_t size, char *messag
     job->data = data;
     job->size = data != NULL ? size : 0;
 }
+
+const char *pngshim_libpng_version(void) { return png_get_libpng_ver(NULL); }
 
 int32_t pngshim_probe(const void *data, size_t size, pngshim_limits limits,
                       pngshim_header *header, char *message, size_t message_size) {

@@ -12,6 +12,9 @@ public enum BenchPrinter {
         }
         line("Whole runs of popover-goldens as separate processes, \(r.cases) cases, best of the repetitions by wall time:")
         line(run("clean check (every golden matching, cache warm)", r.cleanCheck, target: "<= 3 s"))
+        line(run("the same right after a rebuild", r.cleanCheckAfterRebuild,
+                 target: String(format: "within 10%% of the warm check: %+.1f%%",
+                                (r.cleanCheckAfterRebuild.wallSeconds / r.cleanCheck.wallSeconds - 1) * 100)))
         // The target is the warm check's: this is what a first check after a clone takes.
         line(run("clean check without the cache (--no-cache)", r.cleanCheckWithoutCache, target: "none: a first check"))
         line(run("check where all \(r.cases) cases fail, full report", r.allFailingCheck, target: "<= 8 s, <= 1024 MiB"))

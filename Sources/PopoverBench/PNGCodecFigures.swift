@@ -3,10 +3,12 @@ import Foundation
 @_spi(CodecTuning) import PopoverFiles
 import PopoverImage
 
-/// PNG coding measured on the committed goldens: the throughput of each encoder and
-/// decoder path over a spread of them, and what every golden weighs when re-encoded at
-/// `.smallest` against what is committed. Rerun it after touching PopoverFiles' codec;
-/// the settings behind `PNGCompression` were chosen from these figures.
+/// PNG coding measured on the committed goldens: the throughput of encoding (at each
+/// `PNGCompression`, and for report images at the alternatives `.fast` was chosen among)
+/// and of decoding through libpng over a spread of them, and what every golden weighs
+/// when re-encoded at `.smallest` against what is committed. Rerun it after touching
+/// PopoverFiles' codec; the settings behind `PNGCompression` were chosen from these
+/// figures.
 public struct PNGCodecFigures: Sendable, Codable {
     /// Each figure is the best of `repetitions` runs over the spread, single-threaded.
     public var throughputs: [Benchmarks.Throughput]
@@ -21,7 +23,7 @@ public struct PNGCodecFigures: Sendable, Codable {
     /// Of the re-encoded goldens, how many each colour type holds ("rgba": 412, ...).
     public var colourTypes: [String: Int]
     /// Sum of the sizes of the spread's goldens encoded by each report-image encoder:
-    /// `.fast` and the libdeflate alternative it is measured against.
+    /// `.fast` and the alternatives it is measured against.
     public var spreadBytes: [String: Int]
 
     /// `smallestBytes / committedBytes`: at most 1 or goldens grow.
@@ -37,7 +39,7 @@ public struct PNGCodecFigures: Sendable, Codable {
         guard !paths.isEmpty else { throw CodecFigureError(description: "\(goldensFolder): no PNG files") }
         var committed: [[UInt8]] = []
         for path in paths { committed.append(try FileIO.readBytes(path: path)) }
-        let images = try committed.enumerated().map { try PNGFile.decodeWithLibPNG($1, name: paths[$0]) }
+        let images = try committed.enumerated().map { try PNGFile.decode($1, name: paths[$0]) }
 
         // Sizes: every golden, both compressions, in parallel.
         let slots = SizeSlots(count: images.count)
@@ -59,7 +61,6 @@ public struct PNGCodecFigures: Sendable, Codable {
         let spreadImages = spread.map { images[$0] }
         let spreadCommitted = spread.map { committed[$0] }
         let megapixels = Double(spreadImages.reduce(0) { $0 + $1.pixelCount }) / 1e6
-        let reencoded = spreadImages.map { PNGFile.encode($0, compression: .smallest) }
         // Heatmap-like indexed images: each golden's grey level (the heatmap of an equal
         // pair is a grey copy of the golden) as the index into a 256-entry grey palette.
         let greys = spreadImages.map { image in
@@ -77,37 +78,35 @@ public struct PNGCodecFigures: Sendable, Codable {
         figures.append(time("PNG encode .smallest (goldens)") {
             for image in spreadImages { _ = PNGFile.encode(image, compression: .smallest) }
         })
-        figures.append(time("PNG encode .fast (report images)") {
-            for image in spreadImages { _ = PNGFile.encode(image, compression: .fast) }
-        })
-        // What `.fast` would be without RepeatDeflater: the same layout and filters, and
-        // libdeflate's fastest level.
-        let fastestLibdeflate = PNGEncoder.Settings(reduceColours: true, compressor: .libdeflate(level: 1),
-                                                    filters: .fixed(.up), paletteFilters: .fixed(.none))
-        figures.append(time("PNG encode as .fast with libdeflate level 1") {
-            for image in spreadImages { _ = PNGEncoder.encode(image, settings: fastestLibdeflate) }
-        })
-        let spreadBytes = [
-            ".fast": spreadImages.reduce(0) { $0 + PNGFile.encode($1, compression: .fast).count },
-            ".fast with libdeflate level 1": spreadImages.reduce(0) { $0 + PNGEncoder.encode($1, settings: fastestLibdeflate).count },
+        // `.fast` (libdeflate's level 1, rows filtered Up) and what it was chosen among:
+        // the same with rows unfiltered, and at level 2. (zlib's level 1 took 60 % more
+        // instructions than libdeflate's on these images, under callgrind.)
+        func libdeflate(_ level: Int32, _ filter: PNGFilter) -> PNGEncoder.Settings {
+            PNGEncoder.Settings(reduceColours: true, level: level, filters: .fixed(filter),
+                                paletteFilters: .fixed(.none))
+        }
+        let reportEncoders: [(String, PNGEncoder.Settings)] = [
+            (".fast", PNGCompression.fast.settings),
+            ("libdeflate level 1, rows unfiltered", libdeflate(1, .none)),
+            ("libdeflate level 2, rows filtered Up", libdeflate(2, .up)),
         ]
-        figures.append(time("PNG encode indexed .fast (heatmap-like)") {
-            for (image, indices) in zip(spreadImages, greys) {
-                _ = PNGFile.encodeIndexed(width: image.width, height: image.height, indices: indices,
-                                          palette: greyPalette, compression: .fast)
-            }
-        })
-        figures.append(try time("PNG decode, fast path (goldens as re-encoded at .smallest)") {
-            for bytes in reencoded { guard PNGFile.decodeWithFastPath(bytes) != nil else { throw missedFastPath } }
-        })
-        figures.append(try time("PNG decode, libpng (goldens as re-encoded at .smallest)") {
-            for bytes in reencoded { _ = try PNGFile.decodeWithLibPNG(bytes, name: "golden.png") }
-        })
-        figures.append(try time("PNG decode, fast path (goldens as committed)") {
-            for bytes in spreadCommitted { guard PNGFile.decodeWithFastPath(bytes) != nil else { throw missedFastPath } }
-        })
-        figures.append(try time("PNG decode, libpng (goldens as committed)") {
-            for bytes in spreadCommitted { _ = try PNGFile.decodeWithLibPNG(bytes, name: "golden.png") }
+        var spreadBytes: [String: Int] = [:]
+        for (name, settings) in reportEncoders {
+            figures.append(time("PNG encode report images as \(name)") {
+                for image in spreadImages { _ = PNGEncoder.encode(image, settings: settings) }
+            })
+            figures.append(time("PNG encode heatmap-like indexed images as \(name)") {
+                for (image, indices) in zip(spreadImages, greys) {
+                    _ = indices.withUnsafeBufferPointer {
+                        PNGEncoder.encodeIndexed(width: image.width, height: image.height, indices: $0,
+                                                 palette: greyPalette, settings: settings)
+                    }
+                }
+            })
+            spreadBytes[name] = spreadImages.reduce(0) { $0 + PNGEncoder.encode($1, settings: settings).count }
+        }
+        figures.append(try time("PNG decode (libpng, goldens as committed)") {
+            for bytes in spreadCommitted { _ = try PNGFile.decode(bytes, name: "golden.png") }
         })
         return PNGCodecFigures(throughputs: figures, spreadFiles: spread.count, goldenFiles: paths.count,
                                committedBytes: committed.reduce(0) { $0 + $1.count },
@@ -119,8 +118,6 @@ public struct PNGCodecFigures: Sendable, Codable {
     private static func fnv1a(_ text: String) -> UInt64 {
         text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
-
-    private static let missedFastPath = CodecFigureError(description: "a golden missed the fast decoding path")
 }
 
 struct CodecFigureError: Error, CustomStringConvertible {

@@ -4,8 +4,10 @@ import PopoverHarness
 import PopoverImage
 
 /// Whole runs of the tool as separate processes, the ones a maintainer waits on:
-/// - a clean check of every case (every golden matching), with the digest cache warm and
-///   without it (`--no-cache`: every golden decoded);
+/// - a clean check of every case (every golden matching), with the digest cache warm, the
+///   same right after a rebuild (a fresh copy of the executable: another file, inode and
+///   modification time, with the cache as the last check left it), and without the cache
+///   (`--no-cache`: every golden decoded);
 /// - a check in which every case fails: each golden with a band of four rows across its
 ///   middle a few levels redder, so that every comparison, heatmap and report image is
 ///   made, and the full report written;
@@ -18,6 +20,7 @@ import PopoverImage
 public struct RunFigures: Sendable, Codable {
     public var cases: Int
     public var cleanCheck: ChildRun
+    public var cleanCheckAfterRebuild: ChildRun
     public var cleanCheckWithoutCache: ChildRun
     public var allFailingCheck: ChildRun
     public var allFailingReportMiB: Double
@@ -58,11 +61,25 @@ extension Benchmarks {
     /// times the report's first screen.
     public func runFigures(tool: String, pageScript: String?) throws -> RunFigures {
         let cache = scratch + "/cache"
-        let clean = { try ChildRun.run(tool, ["check", "--goldens", self.goldensFolder, "--reports", self.scratch + "/reports-clean",
-                                              "--record", "never", "--cache", cache]) }
-        _ = try clean()   // fills the cache: a first check after a clone decodes every golden once
-        let cleanCheck = try ChildRun.best(repetitions, clean)
-        guard cleanCheck.status == 0 else { throw BenchError("the clean check exited \(cleanCheck.status): the goldens must match") }
+        let clean = { (executable: String) in
+            try ChildRun.run(executable, ["check", "--goldens", self.goldensFolder, "--reports", self.scratch + "/reports-clean",
+                                          "--record", "never", "--cache", cache])
+        }
+        _ = try clean(tool)   // fills the cache: a first check after a clone decodes every golden once
+        // Warm and rebuilt in turn, so both meet the same machine.
+        var warm: [ChildRun] = [], rebuilt: [ChildRun] = []
+        for round in 0..<max(1, repetitions) {
+            warm.append(try clean(tool))
+            let copy = scratch + "/build-\(round)/popover-goldens"
+            try FileManager.default.createDirectory(atPath: FilePaths.parent(of: copy), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: tool, toPath: copy)
+            rebuilt.append(try clean(copy))
+        }
+        let cleanCheck = warm.min { $0.wallSeconds < $1.wallSeconds }!
+        let afterRebuild = rebuilt.min { $0.wallSeconds < $1.wallSeconds }!
+        guard cleanCheck.status == 0, afterRebuild.status == 0 else {
+            throw BenchError("the clean check exited \(cleanCheck.status), after a rebuild \(afterRebuild.status): the goldens must match")
+        }
         let uncached = try ChildRun.best(repetitions) {
             try ChildRun.run(tool, ["check", "--goldens", self.goldensFolder, "--reports", self.scratch + "/reports-clean",
                                     "--record", "never", "--no-cache"])
@@ -90,7 +107,8 @@ extension Benchmarks {
         if let pageScript {
             load = try? Self.reportLoad(script: pageScript, report: failingReports)
         }
-        return RunFigures(cases: catalog.cases.count, cleanCheck: cleanCheck, cleanCheckWithoutCache: uncached,
+        return RunFigures(cases: catalog.cases.count, cleanCheck: cleanCheck, cleanCheckAfterRebuild: afterRebuild,
+                          cleanCheckWithoutCache: uncached,
                           allFailingCheck: failing,
                           allFailingReportMiB: Double(Self.folderSize(failingReports).blocks) / 1_048_576,
                           recordAll: record, goldensBytes: bytes, goldensDiskMiB: Double(blocks) / 1_048_576,

@@ -8,7 +8,9 @@ import Darwin
 
 /// Path arithmetic on plain strings. Foundation's `NSString` path methods on Linux crash
 /// on a path of one character (`R`, `.`, `R/`), and such names arrive from the command
-/// line (`--reports R`), so this module does the little it needs itself.
+/// line (`--reports R`), so this module does the little it needs itself. (swift-system's
+/// `FilePath` would serve for `parent` and `lastComponent`, behind the same wrappers for
+/// `.` and `/`: not worth a package every clone fetches and builds.)
 public enum FilePaths {
     /// The folder holding `path`: `.` for a bare name, `/` for a name at the root.
     /// Trailing slashes are not a component (`a/b/` is `b` in `a`).

@@ -1,8 +1,7 @@
 import CLibDeflate
 
-/// The PNG container: the signature and chunks (length, type, data, CRC-32 of type and
-/// data), written and read without libpng. The encoder assembles files with
-/// `PNGChunkWriter`; the fast decoder walks them with `PNGChunkReader`.
+/// The PNG container as the encoder writes it: the signature and chunks (length, type,
+/// data, CRC-32 of type and data), assembled by `PNGChunkWriter`.
 enum PNGChunks {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -73,48 +72,4 @@ func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
     bytes.append(UInt8(truncatingIfNeeded: value >> 16))
     bytes.append(UInt8(truncatingIfNeeded: value >> 8))
     bytes.append(UInt8(truncatingIfNeeded: value))
-}
-
-/// Walks the chunks of PNG bytes after the signature, checking each one's CRC. It
-/// never trusts a length: a chunk that does not fit in what is left ends the walk as
-/// `nil`, like a bad CRC, so the caller can leave such files to libpng.
-struct PNGChunkReader {
-    struct Chunk {
-        var type: UInt32
-        /// The data, inside the bytes being read.
-        var data: UnsafeRawBufferPointer
-    }
-
-    private let bytes: UnsafeRawBufferPointer
-    private(set) var offset: Int
-
-    /// Nil unless `bytes` starts with the PNG signature.
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count >= 8, PNGChunks.signature.withUnsafeBytes({ $0.elementsEqual(bytes[0..<8]) }) else {
-            return nil
-        }
-        self.bytes = bytes
-        offset = 8
-    }
-
-    /// Whether every byte has been read.
-    var atEnd: Bool { offset == bytes.count }
-
-    /// The next chunk with a correct CRC, or nil (at the end, or for a damaged chunk).
-    mutating func next() -> Chunk? {
-        guard bytes.count - offset >= 12 else { return nil }
-        let base = bytes.baseAddress! + offset
-        let length = Int(readBigEndian(base))
-        guard length <= PNGChunks.maxLength, bytes.count - offset - 12 >= length else { return nil }
-        let type = readBigEndian(base + 4)
-        let data = UnsafeRawBufferPointer(start: base + 8, count: length)
-        guard PNGChunks.crc(type: type, data: data) == readBigEndian(base + 8 + length) else { return nil }
-        offset += 12 + length
-        return Chunk(type: type, data: data)
-    }
-}
-
-func readBigEndian(_ p: UnsafeRawPointer) -> UInt32 {
-    UInt32(p.load(as: UInt8.self)) << 24 | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 16
-        | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 8 | UInt32(p.load(fromByteOffset: 3, as: UInt8.self))
 }

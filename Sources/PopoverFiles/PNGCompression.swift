@@ -13,17 +13,16 @@ public enum PNGCompression: Sendable {
     /// filtered (they are labels, not intensities).
     case smallest
     /// For report images, which nobody keeps: the Up filter (palette rows unfiltered) and
-    /// `RepeatDeflater`, which looks for matches only where filtered image rows repeat;
-    /// the files are larger than `.smallest`'s.
+    /// libdeflate's fastest level; the files are larger than `.smallest`'s.
     case fast
 
     @_spi(CodecTuning) public var settings: PNGEncoder.Settings {
         switch self {
         case .smallest:
-            PNGEncoder.Settings(reduceColours: true, compressor: .libdeflate(level: 7),
+            PNGEncoder.Settings(reduceColours: true, level: 7,
                                 filters: .minimumSum([.none, .sub, .up]), paletteFilters: .fixed(.none))
         case .fast:
-            PNGEncoder.Settings(reduceColours: true, compressor: .repeats, filters: .fixed(.up),
+            PNGEncoder.Settings(reduceColours: true, level: 1, filters: .fixed(.up),
                                 paletteFilters: .fixed(.none))
         }
     }

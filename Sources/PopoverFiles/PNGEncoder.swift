@@ -1,8 +1,8 @@
 import PopoverImage
 
 /// Writes PNG files without libpng: the layout (`PNGSampleLayout`), row filters
-/// (`PNGRowFilters`), one zlib stream (from libdeflate, `ZlibCompressor`, or for speed
-/// from `RepeatDeflater`), and the chunks (`PNGChunkWriter`): IHDR, PLTE and tRNS for
+/// (`PNGRowFilters`), one zlib stream (`ZlibCompressor`), and the chunks
+/// (`PNGChunkWriter`): IHDR, PLTE and tRNS for
 /// palette images, one IDAT, IEND. Nothing depends on time or the machine, so the same
 /// pixels give the same bytes with the same libdeflate.
 ///
@@ -14,28 +14,20 @@ import PopoverImage
     public struct Settings: Sendable {
         /// Store images in the smallest colour type that holds them exactly.
         public var reduceColours: Bool
-        /// What makes the zlib stream.
-        public var compressor: Compressor
+        /// libdeflate's level (1 fastest ... 12 smallest).
+        public var level: Int32
         /// Filters for grey, grey-alpha, RGB and RGBA rows.
         public var filters: PNGFilterChoice
         /// Filters for palette indices (which are labels, not intensities: predicting
         /// one from its neighbours rarely helps, so `.none` is the usual best).
         public var paletteFilters: PNGFilterChoice
 
-        public init(reduceColours: Bool, compressor: Compressor, filters: PNGFilterChoice,
-                    paletteFilters: PNGFilterChoice) {
+        public init(reduceColours: Bool, level: Int32, filters: PNGFilterChoice, paletteFilters: PNGFilterChoice) {
             self.reduceColours = reduceColours
-            self.compressor = compressor
+            self.level = level
             self.filters = filters
             self.paletteFilters = paletteFilters
         }
-    }
-
-    public enum Compressor: Sendable {
-        /// libdeflate at this level (1 fastest ... 12 smallest).
-        case libdeflate(level: Int32)
-        /// `RepeatDeflater`: runs and repeats at a few fixed distances only.
-        case repeats
     }
 
     public static func encode(_ image: RGBAImage, settings: Settings) -> [UInt8] {
@@ -47,20 +39,20 @@ import PopoverImage
         let data = layout.kind == .rgba ? image.pixels : layout.samples
         let idat = data.withUnsafeBufferPointer { samples in
             compressRows(samples.baseAddress!, width: image.width, height: image.height,
-                         bytesPerPixel: layout.kind.bytesPerPixel, filters: filters, compressor: settings.compressor)
+                         bytesPerPixel: layout.kind.bytesPerPixel, filters: filters, level: settings.level)
         }
         writer.add(PNGChunks.IDAT, idat)
         return writer.bytes()
     }
 
-    /// An 8-bit palette image; `palette` entries are packed as in `PNGSampleLayout`.
-    static func encodeIndexed(width: Int, height: Int, indices: UnsafeBufferPointer<UInt8>, palette: [UInt32],
-                              settings: Settings) -> [UInt8] {
+    /// An 8-bit palette image (see `PNGFile.encodeIndexed`).
+    public static func encodeIndexed(width: Int, height: Int, indices: UnsafeBufferPointer<UInt8>,
+                                     palette: [PNGPaletteEntry], settings: Settings) -> [UInt8] {
         var writer = PNGChunkWriter()
         writer.addHeader(width: width, height: height, bitDepth: 8, colourType: PNGSampleLayout.Kind.palette.rawValue)
-        addPalette(palette, to: &writer)
+        addPalette(palette.map(\.packed), to: &writer)
         writer.add(PNGChunks.IDAT, compressRows(indices.baseAddress!, width: width, height: height, bytesPerPixel: 1,
-                                                filters: settings.paletteFilters, compressor: settings.compressor))
+                                                filters: settings.paletteFilters, level: settings.level))
         return writer.bytes()
     }
 
@@ -77,7 +69,7 @@ import PopoverImage
 
     /// Filters the rows and compresses them as one zlib stream: IDAT's content.
     private static func compressRows(_ samples: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int,
-                                     filters: PNGFilterChoice, compressor: Compressor) -> [UInt8] {
+                                     filters: PNGFilterChoice, level: Int32) -> [UInt8] {
         let rowBytes = width * bytesPerPixel
         let (filteredCount, overflow) = (rowBytes + 1).multipliedReportingOverflow(by: height)
         precondition(!overflow, "a \(width) x \(height) image is too large to encode")
@@ -85,12 +77,6 @@ import PopoverImage
         defer { filtered.deallocate() }
         PNGRowFilters.filter(samples, rowBytes: rowBytes, height: height, bytesPerPixel: bytesPerPixel,
                              choice: filters, into: filtered)
-        let rows = UnsafeRawBufferPointer(start: filtered, count: filteredCount)
-        switch compressor {
-        case .libdeflate(let level):
-            return ZlibCompressor.compress(rows, level: level)
-        case .repeats:
-            return RepeatDeflater.compress(rows, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
-        }
+        return ZlibCompressor.compress(UnsafeRawBufferPointer(start: filtered, count: filteredCount), level: level)
     }
 }

@@ -6,13 +6,11 @@ import PopoverImage
 /// Encoding is ours, through libdeflate (`PNGEncoder`): files hold only the chunks the
 /// image needs, in the smallest 8-bit colour type that keeps every pixel exact.
 ///
-/// Decoding goes through libpng, except for plain 8-bit files such as ours, which a fast
-/// path (`PNGFastDecoder`, zlib and our own unfiltering) decodes to the very same
-/// pixels; whatever that path does not expect goes to libpng, so every verdict is
-/// libpng's. libpng is held strictly where it is lenient: a palette index past the
-/// palette, or a tRNS longer than PLTE, is an error naming the value, not black or
-/// opaque pixels; and a file complete but for IEND says so rather than "truncated". Decoding accepts every PNG colour
-/// type, bit depth and interlace method and always yields 8-bit straight RGBA:
+/// Decoding goes through libpng (by the C shim `CPNGShim`), held strictly where it is
+/// lenient: a palette index past the palette, or a tRNS longer than PLTE, is an error
+/// naming the value, not black or opaque pixels; and a file complete but for IEND says
+/// so rather than "truncated". Decoding accepts every PNG colour type, bit depth and
+/// interlace method and always yields 8-bit straight RGBA:
 /// - grey and palette images become RGB; images without alpha get alpha 255;
 /// - a tRNS chunk becomes alpha: per palette entry, or 0 for exactly the colour key
 ///   (16-bit keys are compared at 16 bits, before scaling);
@@ -24,19 +22,11 @@ import PopoverImage
 /// skipped: samples are taken as stored, which is what a pixel comparison wants. Every
 /// chunk's CRC is checked, ancillary ones included.
 public enum PNGFile {
-    /// What decodes golden files into pixels in this process, for caches of decoded
-    /// facts: libpng's and zlib's runtime versions, and the path, size, modification time,
-    /// device and inode of the files holding their code and ours (see
-    /// `pngshim_decoder_identity`). Another libpng or zlib, or any rebuild of this code,
-    /// may decode the same bytes differently, and changes this by itself, so facts
-    /// learned by another decoder are never reused.
-    public static let decoderIdentity: String = {
-        let capacity = 4096
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            let length = pngshim_decoder_identity(buffer.baseAddress, capacity)
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
-        }
-    }()
+    /// What decides the pixels a file decodes to, for caches of decoded pixels:
+    /// "libpng 1.6.39, conversion 1", the loaded libpng's version and the number of the
+    /// shim's conversion to RGBA (`PNGSHIM_CONVERSION`). The same bytes decode to the same
+    /// pixels wherever this is the same, whatever build of this tool decodes them.
+    public static let decoderVersion = "libpng \(String(cString: pngshim_libpng_version())), conversion \(PNGSHIM_CONVERSION)"
 
     // MARK: Decoding
 
@@ -49,13 +39,7 @@ public enum PNGFile {
     }
 
     /// Decodes PNG bytes in place, without copying them.
-    ///
-    /// Plain 8-bit files such as this package writes take a fast path (zlib and our own
-    /// unfiltering, see `PNGFastDecoder`); everything else, and anything the fast path
-    /// finds the least bit odd, goes through libpng. Both give the same pixels, and
-    /// every error comes from libpng's path.
     public static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
-        if let image = PNGFastDecoder.decode(bytes, limits: limits) { return image }
         do {
             return try decodeWithLibPNG(bytes, name: name, limits: limits)
         } catch .notPNG where isGitLFSPointer(bytes) {
@@ -63,30 +47,8 @@ public enum PNGFile {
         }
     }
 
-    /// Decodes through the fast path alone: nil where `decode` would hand the bytes to
-    /// libpng. For tests and measurements.
-    public static func decodeWithFastPath(_ bytes: UnsafeRawBufferPointer, limits: PNGLimits = .default) -> RGBAImage? {
-        PNGFastDecoder.decode(bytes, limits: limits)
-    }
-
-    /// Decodes through the fast path alone (see the in-place overload).
-    public static func decodeWithFastPath(_ bytes: [UInt8], limits: PNGLimits = .default) -> RGBAImage? {
-        bytes.withUnsafeBytes { PNGFastDecoder.decode($0, limits: limits) }
-    }
-
-    /// Decodes through libpng alone, never the fast path: the reference the fast path is
-    /// tested against, and what `decode` falls back to.
-    public static func decodeWithLibPNG(_ bytes: [UInt8], name: String,
-                                        limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
-        let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(PNGError) -> RGBAImage in try decodeWithLibPNG(buffer, name: name, limits: limits) }
-        }
-        return try result.get()
-    }
-
-    /// Decodes through libpng alone, in place.
-    public static func decodeWithLibPNG(_ bytes: UnsafeRawBufferPointer, name: String,
-                                        limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
+    private static func decodeWithLibPNG(_ bytes: UnsafeRawBufferPointer, name: String,
+                                         limits: PNGLimits) throws(PNGError) -> RGBAImage {
         // First the header alone, so the limits are checked and the pixel buffer can be
         // allocated at its final size; then libpng decodes straight into that buffer.
         let cLimits = PNGShimBridge.cLimits(limits)
@@ -188,7 +150,7 @@ public enum PNGFile {
             for index in indices { largest = max(largest, index) }
             precondition(Int(largest) < palette.count, "palette index \(largest) with \(palette.count) entries")
             return PNGEncoder.encodeIndexed(width: width, height: height, indices: indices,
-                                            palette: palette.map(\.packed), settings: compression.settings)
+                                            palette: palette, settings: compression.settings)
         }
     }
 

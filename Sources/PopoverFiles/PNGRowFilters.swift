@@ -1,10 +1,9 @@
-/// PNG's five row filters (filter method 0), both ways: the encoder predicts each byte
-/// from its left (`a`), upper (`b`) and upper-left (`c`) neighbours a pixel apart and
-/// stores the difference; the decoder adds the prediction back. All arithmetic is
-/// modulo 256, as the format defines it.
+/// PNG's five row filters (filter method 0), as the encoder applies them: each byte is
+/// predicted from its left (`a`), upper (`b`) and upper-left (`c`) neighbours a pixel
+/// apart, and the difference stored (modulo 256, as the format defines it).
 ///
 /// Rows are handled through pointers: these loops run over every byte of every image
-/// written or read, so they must not pay for bounds checks.
+/// written, so they must not pay for bounds checks.
 @_spi(CodecTuning) public enum PNGFilter: UInt8, CaseIterable, Sendable {
     case none = 0, sub = 1, up = 2, average = 3, paeth = 4
 }
@@ -165,57 +164,6 @@ enum PNGRowFilters {
             out[i] = a[i] &- b[i]
             i += 1
         }
-    }
-
-    /// Reverses the filter of one row in place: `row` holds the filtered bytes on entry
-    /// and the samples on return; `above` is the previous row's samples (zeros for the
-    /// first). Returns false for a filter type the format does not define.
-    static func unfilter(_ type: UInt8, _ row: UnsafeMutablePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ n: Int,
-                         _ bpp: Int) -> Bool {
-        guard let filter = PNGFilter(rawValue: type) else { return false }
-        let lead = min(bpp, n)
-        switch filter {
-        case .none:
-            break
-        case .sub:
-            // Each pixel adds its left neighbour: a chain from pixel to pixel, so one
-            // pixel at a time (all its bytes at once) for RGBA and grey-alpha rows.
-            let r = UnsafeMutableRawPointer(row)
-            if bpp == 4 {
-                var left = r.loadUnaligned(as: SIMD4<UInt8>.self)
-                for offset in stride(from: 4, to: n, by: 4) {
-                    left &+= r.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self)
-                    r.storeBytes(of: left, toByteOffset: offset, as: SIMD4<UInt8>.self)
-                }
-            } else if bpp == 2 {
-                var left = r.loadUnaligned(as: SIMD2<UInt8>.self)
-                for offset in stride(from: 2, to: n, by: 2) {
-                    left &+= r.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt8>.self)
-                    r.storeBytes(of: left, toByteOffset: offset, as: SIMD2<UInt8>.self)
-                }
-            } else {
-                for i in lead..<n { row[i] &+= row[i - bpp] }
-            }
-        case .up:
-            let r = UnsafeMutableRawPointer(row), a = UnsafeRawPointer(above)
-            var i = 0
-            while i + 16 <= n {
-                r.storeBytes(of: r.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                    &+ a.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), toByteOffset: i, as: SIMD16<UInt8>.self)
-                i += 16
-            }
-            while i < n {
-                row[i] &+= above[i]
-                i += 1
-            }
-        case .average:
-            for i in 0..<lead { row[i] &+= above[i] >> 1 }
-            for i in lead..<n { row[i] &+= average(row[i - bpp], above[i]) }
-        case .paeth:
-            for i in 0..<lead { row[i] &+= above[i] }
-            for i in lead..<n { row[i] &+= paeth(row[i - bpp], above[i], above[i - bpp]) }
-        }
-        return true
     }
 
     @inline(__always)

@@ -102,61 +102,6 @@ public enum BoxBlur {
     }
 }
 
-/// The true Gaussian blur, for measuring the box approximation: each pixel's weight is
-/// the Gaussian's integral over that pixel (a difference of error functions), applied
-/// separably, truncated beyond six standard deviations.
-public enum GaussianBlur {
-    public static func weights(sigma: Double) -> [Float] {
-        let reach = Int((sigma * 6).rounded(.up)) + 1
-        let k = 1 / (sigma * 2.0.squareRoot())
-        return (-reach...reach).map { (i: Int) -> Float in
-            let upper: Double = erf((Double(i) + 0.5) * k)
-            let lower: Double = erf((Double(i) - 0.5) * k)
-            return Float(0.5 * (upper - lower))
-        }
-    }
-
-    /// Blurs a one-dimensional profile (zero outside it).
-    public static func blur(profile: [Float], sigma: Double) -> [Float] {
-        let w = weights(sigma: sigma)
-        let reach = w.count / 2
-        return profile.indices.map { x in
-            var sum = 0.0
-            for (j, weight) in w.enumerated() {
-                let sx = x + j - reach
-                if sx >= 0 && sx < profile.count { sum += Double(profile[sx]) * Double(weight) }
-            }
-            return Float(sum)
-        }
-    }
-
-    public static func blur(_ values: inout [Float], width: Int, height: Int, sigma: Double) {
-        let w = weights(sigma: sigma)
-        let reach = w.count / 2
-        var copy = values
-        for row in 0..<height {
-            for x in 0..<width {
-                var sum = 0.0
-                for (j, weight) in w.enumerated() {
-                    let sx = x + j - reach
-                    if sx >= 0 && sx < width { sum += Double(values[row * width + sx]) * Double(weight) }
-                }
-                copy[row * width + x] = Float(sum)
-            }
-        }
-        for col in 0..<width {
-            for y in 0..<height {
-                var sum = 0.0
-                for (j, weight) in w.enumerated() {
-                    let sy = y + j - reach
-                    if sy >= 0 && sy < height { sum += Double(copy[sy * width + col]) * Double(weight) }
-                }
-                values[y * width + col] = Float(sum)
-            }
-        }
-    }
-}
-
 extension Canvas {
     /// Draws the shadow that `path` would cast (not the shape itself), under the clip and
     /// blend mode in force. An axis-aligned rectangle takes a faster route with the same

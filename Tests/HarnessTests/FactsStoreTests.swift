@@ -107,21 +107,6 @@ struct FactsStoreTests {
         #expect(GoldenStore(folder: folder.path).facts(for: "s/up/a@1x", goldenDigest: Self.digest(3)) == (Self.facts(3), .recorded))
     }
 
-    @Test("writing a golden's row deletes the former <id>.facts.json beside it, which is never read")
-    func formerFile() throws {
-        let folder = TemporaryFolder("facts-former")
-        defer { folder.remove() }
-        let store = GoldenStore(folder: folder.path)
-        try FileIO.createDirectories(folder.file("s/up"))
-        let former = GoldenFacts(caseID: "s/up/a@1x", golden: Self.digest(1), facts: Self.facts(1)).encoded()
-        try FileIO.writeAtomically(former, to: folder.file("s/up/a@1x.facts.json"))
-        try FileIO.writeAtomically(former, to: folder.file("s/up/b@1x.facts.json"))
-        #expect(store.facts(for: "s/up/a@1x", goldenDigest: Self.digest(1)) == (nil, .missing))
-        try Self.write(store, "s/up/a@1x", 1)
-        #expect(!FileManager.default.fileExists(atPath: folder.file("s/up/a@1x.facts.json")))
-        #expect(FileManager.default.fileExists(atPath: folder.file("s/up/b@1x.facts.json")))
-    }
-
     @Test("removing a golden removes its row; the last row's removal deletes the table and the folders left empty")
     func removal() throws {
         let folder = TemporaryFolder("facts-remove")

@@ -229,7 +229,5 @@ struct FactsTableTests {
             #expect(try drawn.encoded(file: path) == bytes, "\(relative)")
         }
         #expect(cases == 2376)
-        let former = files(under: PackageFolders.goldens, endingWith: GoldenStore.formerFactsSuffix)
-        #expect(former.count == 0, "\(former.prefix(3))")
     }
 }

@@ -33,9 +33,40 @@ struct TolerancePolicyTests {
         ("", "a", false),
         ("*x*x*x*", "axbxcxd", true),
         ("*x*x*x*", "axbxcd", false),
+        // fnmatch(3) reads brackets and backslashes as classes and escapes; the pattern
+        // syntax has neither, so they match themselves.
+        ("a[b]c", "a[b]c", true),
+        ("a[b]c", "abc", false),
+        ("[a-z]*", "gik-default/up/x@1x", false),
+        ("a\\b", "a\\b", true),
+        ("a\\*", "a\\xyz", true),
+        ("a\\*", "a*", false),
+        ("a]", "a]", true),
+        ("a\u{0}*", "a", false),             // NUL, which no ID holds: matches nothing
+        (".*", ".hidden", true),               // a leading dot is not special
     ])
     func glob(c: (String, String, Bool)) {
         #expect(IDPattern(c.0).matches(c.1) == c.2)
+    }
+
+    /// Patterns against IDs of each kind the catalog makes, each answer worked by hand.
+    @Test("patterns x IDs")
+    func patternsByIDs() {
+        let ids = ["gik-default/up/popover8-portrait@2x", "gik-tinted/left/sweep-104x200-offset+75@1x",
+                   "path-slate/down/keyboard-popover2-portrait-t0ms@3x"]
+        let table: [(String, [Bool])] = [
+            ("gik-*", [true, true, false]),
+            ("*/left/*", [false, true, false]),
+            ("*@?x", [true, true, true]),
+            ("*-portrait*", [true, false, true]),
+            ("gik-??????/*", [false, true, false]),
+            ("*+75@1x", [false, true, false]),
+            ("path-slate/down/keyboard-popover2-portrait-t0ms@3x", [false, false, true]),
+            ("*popover*@2x", [true, false, false]),
+        ]
+        for (pattern, expected) in table {
+            #expect(ids.map { IDPattern(pattern).matches($0) } == expected, "\(pattern)")
+        }
     }
 
     @Test("glob properties")

@@ -7,6 +7,7 @@ import TestSupport
 
 /// Verdicts nobody can fool: nothing committed vouches for a golden, and what the local
 /// digest cache knows can save time but never pass a golden whose pixels differ.
+/// (The cache trusts its own folder, the user's; see `GoldenDigestCache`.)
 @Suite("Verdicts that cannot be fooled")
 struct TrustTests {
     let catalog = CaseCatalog(skins: [FlatSkin()])
@@ -31,47 +32,55 @@ struct TrustTests {
         return bytes
     }
 
-    @Test("a committed digest manifest vouching for a changed golden is not read: the case fails, and a note says so")
-    func manifestAttack() throws {
+    /// The cache file's lines: the format, the decoder, then one fact per line.
+    func cacheLines(_ cache: String) throws -> [String] {
+        String(decoding: try FileIO.readBytes(path: cache + "/" + GoldenDigestCache.fileName), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+    }
+
+    func writeCache(_ cache: String, _ text: String) throws {
+        try FileIO.writeAtomically(Array(text.utf8), to: cache + "/" + GoldenDigestCache.fileName)
+    }
+
+    @Test("a changed golden is never confirmed by the cache: its new bytes have no fact, and it is judged on its pixels")
+    func changedGolden() throws {
         let goldens = temporaryFolder(), cache = temporaryFolder()
         defer { removeFolders(goldens, cache) }
         let recorded = try run(goldens, .missing, cache: cache)
         let id = recorded.results[2].id
-        let bytes = try tamper(goldens, id)
-        // The manifest of earlier versions, as an attacker (or a bad merge) would write it:
-        // the changed file's digest mapped to the pixels the case draws.
-        let drawn = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .never))
-            .draw(try #require(catalog.cases.first { $0.id == id }))
-        let manifest: [String: Any] = ["format": 1, "goldens": [id: [
-            "file": XXH64.hexDigest(bytes), "pixels": XXH64.hexDigest(drawn.pixels),
-            "width": drawn.width, "height": drawn.height]]]
-        try FileIO.writeAtomically(Array(try JSONSerialization.data(withJSONObject: manifest)), to: goldens + "/digests.json")
+        let old = try #require(recorded.results[2].goldenDigest)
+        let tampered = SHA256.hex(try tamper(goldens, id))
+        // The cache knows the golden as it was, and nothing of it as it is.
+        let facts = try cacheLines(cache).dropFirst(2)
+        #expect(facts.contains { $0.hasPrefix(old + " ") } && !facts.contains { $0.hasPrefix(tampered + " ") })
 
-        for cacheFolder in [cache, nil] {
-            let check = try run(goldens, .never, cache: cacheFolder)
-            let result = try #require(check.results.first { $0.id == id })
-            #expect(result.status == .failed && result.metrics?.differentPixels == 1, "\(result.message)")
-            #expect(!result.confirmedFromCache)
-            #expect(check.results.filter { $0.id != id }.allSatisfy { $0.status == .passed })
-            #expect(check.notes.contains { $0.contains("digests.json is no longer read") }, "\(check.notes)")
-            #expect(check.exitCode == 1)
-        }
+        let check = try run(goldens, .never, cache: cache)
+        let result = try #require(check.results.first { $0.id == id })
+        #expect(result.status == .failed && result.metrics?.differentPixels == 1 && !result.confirmedFromCache,
+                "\(result.message)")
+        #expect(check.results.filter { $0.id != id }.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
     }
 
-    @Test("a damaged cache is said once and rebuilt; verdicts are those of a run without it")
-    func damagedCache() throws {
+    @Test("a damaged cache is said once and rebuilt; verdicts are those of a run without it",
+          arguments: ["cut short", "a line that is not a fact"])
+    func damagedCache(_ damage: String) throws {
         let goldens = temporaryFolder(), cache = temporaryFolder()
         defer { removeFolders(goldens, cache) }
         let recorded = try run(goldens, .missing, cache: cache)
         let tampered = recorded.results[5].id
         _ = try tamper(goldens, tampered)
-        let file = cache + "/" + GoldenDigestCache.fileName
-        var bytes = try FileIO.readBytes(path: file)
-        bytes[bytes.count / 2] ^= 0x01
-        try FileIO.writeAtomically(bytes, to: file)
+        var lines = try cacheLines(cache)
+        if damage == "cut short" {
+            let text = lines.joined(separator: "\n") + "\n"
+            try writeCache(cache, String(text.prefix(text.count / 2)))
+        } else {
+            lines.insert("not a fact", at: 4)
+            try writeCache(cache, lines.joined(separator: "\n") + "\n")
+        }
 
         let first = try run(goldens, .never, cache: cache)
-        #expect(first.notes.filter { $0.contains("its seal does not match its content") }.count == 1, "\(first.notes)")
+        let expected = damage == "cut short" ? "damaged (cut short)" : "damaged (line 5 is not a fact)"
+        #expect(first.notes.filter { $0.contains(expected) && $0.contains("the cache rebuilt") }.count == 1, "\(first.notes)")
         #expect(everyFileDecoded(first))
         #expect(first.results.map { $0.status == .passed ? "passed" : "\($0.id) \($0.status)" }
                 == first.results.map { $0.id == tampered ? "\($0.id) failed" : "passed" })
@@ -84,160 +93,63 @@ struct TrustTests {
         #expect(second.results.first { $0.id == tampered }?.status == .failed)
     }
 
-    @Test("a cache made by another PNG decoder, or not a cache at all, is said once and never trusted",
-          arguments: ["foreign decoder", "not a cache"])
-    func foreignCache(_ kind: String) throws {
-        let goldens = temporaryFolder(), cache = temporaryFolder()
-        defer { removeFolders(goldens, cache) }
-        _ = try run(goldens, .missing, cache: cache)
-        let file = cache + "/" + GoldenDigestCache.fileName
-        var bytes = try FileIO.readBytes(path: file)
-        if kind == "foreign decoder" {
-            // The decoder's name follows the 30-byte magic and its 4-byte length: change one
-            // letter and seal the file again with its key, so only the name is wrong.
-            bytes[30 + 4] ^= 0x20
-            let body = bytes.count - 32
-            let key = try FileIO.readBytes(path: cache + "/popover-goldens.key")
-            bytes[body...] = ArraySlice(HMACSHA256.code(Array(bytes[..<body]), key: key))
-        } else {
-            bytes = Array("{\"format\": 1}\n".utf8)
-        }
-        try FileIO.writeAtomically(bytes, to: file)
-        let check = try run(goldens, .never, cache: cache)
-        let expected = kind == "foreign decoder" ? "made by another PNG decoder" : "not a golden digest cache"
-        #expect(check.notes.filter { $0.contains(expected) }.count == 1, "\(check.notes)")
-        #expect(check.results.allSatisfy { $0.status == .passed } && everyFileDecoded(check))
-        // Said once: the run replaced it with what it learned, so the next says nothing.
-        let next = try run(goldens, .never, cache: cache)
-        #expect(next.notes.isEmpty, "\(next.notes)")
-        #expect(next.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
-    }
-
-    /// What someone who can write the cache file but cannot read its key would write: the
-    /// changed golden's SHA-256 mapped to the pixels the case draws (the very digest the
-    /// cache would compare, the strongest forgery there is), in the first format with its
-    /// public checksum, and in the sealed format with a key of their own.
-    @Test("a cache forged without the key is refused, said once, and the golden judged on its pixels",
-          arguments: ["the old public checksum", "a seal under another key"])
-    func forgedCache(_ forgery: String) throws {
+    /// A fact whose pixel digest no longer matches what the golden decodes to (a damaged
+    /// digit): the drawing's digest does not match it either, so the golden is decoded and
+    /// compared, and the fact learned again.
+    @Test("a fact altered on disk costs a decode, never a verdict")
+    func alteredFact() throws {
         let goldens = temporaryFolder(), cache = temporaryFolder()
         defer { removeFolders(goldens, cache) }
         let recorded = try run(goldens, .missing, cache: cache)
-        let id = recorded.results[2].id
-        let tampered = try tamper(goldens, id)
-        let drawn = try CheckRunner(catalog: catalog, options: checkOptions(goldens: goldens, mode: .never))
-            .draw(try #require(catalog.cases.first { $0.id == id }))
-        let pixels = GoldenDigestCache(folder: cache).pixelDigest(of: drawn)
-        var fact = [UInt8]()
-        func u32(_ v: Int) { fact += (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
-        fact += SHA256.digest(tampered.withUnsafeBytes { $0 })
-        u32(drawn.width)
-        u32(drawn.height)
-        fact += (0..<8).map { UInt8(truncatingIfNeeded: pixels >> (8 * UInt64($0))) }
-        let identity = Array(PNGFile.decoderIdentity.utf8)
-        var forged = [UInt8]()
-        if forgery == "the old public checksum" {
-            forged = Array("popover-goldens pixel cache 1\n".utf8)
-            forged += (0..<4).map { UInt8(truncatingIfNeeded: identity.count >> (8 * $0)) } + identity
-            forged += (0..<8).map { UInt8(truncatingIfNeeded: UInt64(0x1234_5678) >> (8 * UInt64($0))) }  // a seed
-            forged += [1, 0, 0, 0] + fact
-            let sum = XXH64.digest(forged, seed: 0x7069_7863_6163_6865)
-            forged += (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }
-        } else {
-            forged = Array("popover-goldens pixel cache 2\n".utf8)
-            forged += (0..<4).map { UInt8(truncatingIfNeeded: identity.count >> (8 * $0)) } + identity
-            forged += [1, 0, 0, 0] + fact
-            forged += HMACSHA256.code(forged, key: [UInt8](repeating: 7, count: 32))
-        }
-        try FileIO.writeAtomically(forged, to: cache + "/" + GoldenDigestCache.fileName)
+        let digest = try #require(recorded.results[3].goldenDigest)
+        var lines = try cacheLines(cache)
+        let n = try #require(lines.firstIndex { $0.hasPrefix(digest + " ") })
+        let last = try #require(lines[n].last)
+        lines[n] = String(lines[n].dropLast()) + (last == "0" ? "1" : "0")
+        try writeCache(cache, lines.joined(separator: "\n") + "\n")
 
         let check = try run(goldens, .never, cache: cache)
-        let expected = forgery == "the old public checksum" ? "an older, unsealed cache" : "its seal does not match its content"
-        #expect(check.notes.filter { $0.contains(expected) }.count == 1, "\(check.notes)")
-        let result = try #require(check.results.first { $0.id == id })
-        #expect(result.status == .failed && result.metrics?.differentPixels == 1, "\(result.message)")
-        #expect(!result.confirmedFromCache)
-        #expect(check.results.filter { $0.id != id }.allSatisfy { $0.status == .passed })
-        #expect(everyFileDecoded(check))
-        // Replaced by a sealed cache: the next run says nothing of it, and still fails the
-        // golden (whose facts, tied to the golden it was, are said to be stale).
+        #expect(check.notes.isEmpty, "\(check.notes)")
+        #expect(check.results.allSatisfy { $0.status == .passed })
+        #expect(Set(check.results.filter { !$0.confirmedFromCache }.map(\.goldenDigest)) == [digest])
         let next = try run(goldens, .never, cache: cache)
-        #expect(!next.notes.contains { $0.contains("cache") }, "\(next.notes)")
-        #expect(next.results.first { $0.id == id }?.status == .failed)
+        #expect(next.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
     }
 
-    @Test("facts learned under one decoder identity are not used under another, said once")
-    func decoderIdentities() throws {
-        let folder = temporaryFolder()
-        defer { removeFolders(folder) }
-        let file = String(repeating: "a", count: 64)
-        let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
-        let first = GoldenDigestCache(folder: folder, decoderIdentity: "decoder A")
-        first.learn(file: file, decoded: image)
-        try first.save()
-        let again = GoldenDigestCache(folder: folder, decoderIdentity: "decoder A")
-        #expect(again.note == nil)
-        #expect(again.fact(forFile: file) == GoldenPixelFact(width: 1, height: 1, pixels: again.pixelDigest(of: image)))
-
-        let other = GoldenDigestCache(folder: folder, decoderIdentity: "decoder B")
-        #expect(other.note?.contains("made by another PNG decoder or another build of popover-goldens") == true,
-                "\(String(describing: other.note))")
-        #expect(other.fact(forFile: file) == nil)
-        other.learn(file: String(repeating: "b", count: 64), decoded: image)
-        try other.save()
-        // Said once: B's cache replaced A's, so B hears nothing more, and A's facts are gone.
-        #expect(GoldenDigestCache(folder: folder, decoderIdentity: "decoder B").note == nil)
-        let back = GoldenDigestCache(folder: folder, decoderIdentity: "decoder A")
-        #expect(back.note?.contains("made by another PNG decoder") == true)
-        #expect(back.fact(forFile: file) == nil && back.fact(forFile: String(repeating: "b", count: 64)) == nil)
+    @Test("a cache of another libpng, or of another format, is not used nor mentioned, and is replaced",
+          arguments: ["another libpng", "another format"])
+    func otherDecoderOrFormat(_ kind: String) throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        defer { removeFolders(goldens, cache) }
+        _ = try run(goldens, .missing, cache: cache)
+        var lines = try cacheLines(cache)
+        #expect(lines[1] == "decoded by " + PNGFile.decoderVersion)
+        if kind == "another libpng" {
+            lines[1] = "decoded by libpng 1.0.0, conversion 1"
+        } else {
+            lines[0] = "popover-goldens golden pixel cache 2"
+        }
+        try writeCache(cache, lines.joined(separator: "\n") + "\n")
+        let check = try run(goldens, .never, cache: cache)
+        #expect(check.notes.isEmpty, "\(check.notes)")
+        #expect(check.results.allSatisfy { $0.status == .passed } && everyFileDecoded(check))
+        #expect(try cacheLines(cache)[1] == "decoded by " + PNGFile.decoderVersion)
+        let next = try run(goldens, .never, cache: cache)
+        #expect(next.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
     }
 
-    @Test("the key is made owner-only, 32 bytes; a key others can read, or a link, is not trusted and nothing is kept")
-    func keyFile() throws {
+    @Test("a cache the run cannot use is left as it is by a run that learns nothing")
+    func unusableCacheKeptByIdleRun() throws {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
-        let keyPath = folder + "/popover-goldens.key"
-        let cache = GoldenDigestCache(folder: folder)
-        #expect(cache.note == nil)
-        var info = stat()
-        try #require(lstat(keyPath, &info) == 0)
-        #expect(info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o777 == 0o600 && info.st_size == 32)
-        #expect(info.st_uid == getuid())
-        // The seed comes from the key: another open agrees, and a new key changes it.
-        #expect(GoldenDigestCache(folder: folder).seed == cache.seed)
-        let file = String(repeating: "c", count: 64), image = RGBAImage(width: 1, height: 1, pixels: [9, 9, 9, 255])
-        cache.learn(file: file, decoded: image)
-        try cache.save()
-        let sealed = try FileIO.readBytes(path: folder + "/" + GoldenDigestCache.fileName)
-
-        chmod(keyPath, 0o644)
-        let exposed = GoldenDigestCache(folder: folder)
-        #expect(exposed.note?.contains("popover-goldens.key can be read or written by others (mode 644)") == true,
-                "\(String(describing: exposed.note))")
-        #expect(exposed.fact(forFile: file) == nil)
-        exposed.learn(file: String(repeating: "d", count: 64), decoded: image)
-        try exposed.save()
-        #expect(try FileIO.readBytes(path: folder + "/" + GoldenDigestCache.fileName) == sealed)
-
-        chmod(keyPath, 0o600)
-        #expect(GoldenDigestCache(folder: folder).fact(forFile: file) != nil)
-        try FileManager.default.moveItem(atPath: keyPath, toPath: folder + "/elsewhere.key")
-        try FileManager.default.createSymbolicLink(atPath: keyPath, withDestinationPath: folder + "/elsewhere.key")
-        let linked = GoldenDigestCache(folder: folder)
-        #expect(linked.note?.contains("is a symbolic link") == true, "\(String(describing: linked.note))")
-        #expect(linked.fact(forFile: file) == nil)
-    }
-
-    @Test("a damaged cache is left as it is by a run that learns nothing")
-    func damagedCacheKeptByIdleRun() throws {
-        let folder = temporaryFolder()
-        defer { removeFolders(folder) }
-        let garbage = Array("not a cache\n".utf8)
-        try FileIO.writeAtomically(garbage, to: folder + "/" + GoldenDigestCache.fileName)
-        let cache = GoldenDigestCache(folder: folder)
-        #expect(cache.note?.contains("not a golden digest cache") == true)
-        try cache.save()
-        #expect(try FileIO.readBytes(path: folder + "/" + GoldenDigestCache.fileName) == garbage)
+        let magic = "popover-goldens golden pixel cache 3"
+        for text in ["not a cache\n", magic + "\ndecoded by x\nnot a fact\n"] {
+            try writeCache(folder, text)
+            let cache = GoldenDigestCache(folder: folder, decoder: "x")
+            #expect((cache.note != nil) == text.hasPrefix(magic))
+            try cache.save()
+            #expect(try FileIO.readBytes(path: folder + "/" + GoldenDigestCache.fileName) == Array(text.utf8))
+        }
     }
 
     @Test("a cache folder that cannot be made: the verdicts stand, and a note says the cache was not kept")
@@ -252,19 +164,22 @@ struct TrustTests {
         #expect(check.notes.count == 1 && check.notes[0].contains("the next check decodes the goldens again"), "\(check.notes)")
     }
 
-    @Test("runs that open an absent cache one after another agree on its seed, so neither's facts are dropped")
-    func sharedSeed() throws {
+    @Test("runs that learn from one cache at once both keep what they learned")
+    func concurrentLearners() throws {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
         let first = GoldenDigestCache(folder: folder), second = GoldenDigestCache(folder: folder)
-        #expect(first.seed == second.seed)
-        let a = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255]), b = RGBAImage(width: 1, height: 1, pixels: [4, 5, 6, 255])
-        first.learn(file: String(repeating: "a", count: 64), decoded: a)
-        second.learn(file: String(repeating: "b", count: 64), decoded: b)
+        let a = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255]), b = RGBAImage(width: 2, height: 1, pixels: [4, 5, 6, 255, 7, 8, 9, 10])
+        let fileA = String(repeating: "a", count: 64), fileB = String(repeating: "b", count: 64)
+        first.learn(file: fileA, decoded: a)
+        second.learn(file: fileB, decoded: b)
         try first.save()
         try second.save()
         let third = GoldenDigestCache(folder: folder)
-        #expect(third.fact(forFile: String(repeating: "a", count: 64))?.pixels == third.pixelDigest(of: a))
-        #expect(third.fact(forFile: String(repeating: "b", count: 64))?.pixels == third.pixelDigest(of: b))
+        // The SHA-256 of the pixel bytes, as `sha256sum` gives it for the four bytes 01 02 03 ff.
+        let factA = try #require(third.fact(forFile: fileA))
+        #expect(factA.width == 1 && factA.height == 1
+                && factA.pixels == "3e6f9aae16382bf563d8991b6da1b92213911f0dd5deea3ecaccf2f35a56794a")
+        #expect(third.confirms(b, asFile: fileB) && !third.confirms(a, asFile: fileB))
     }
 }

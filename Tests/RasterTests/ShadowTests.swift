@@ -94,3 +94,30 @@ struct ShadowTests {
         #expect(c.pixmap[30 - reach + 2, 40].a > 0)
     }
 }
+
+/// The true Gaussian blur, the reference the box approximation is measured against: each
+/// pixel's weight is the Gaussian's integral over that pixel (a difference of error
+/// functions), truncated beyond six standard deviations.
+enum GaussianBlur {
+    static func weights(sigma: Double) -> [Float] {
+        let reach = Int((sigma * 6).rounded(.up)) + 1
+        let k = 1 / (sigma * 2.0.squareRoot())
+        return (-reach...reach).map { (i: Int) -> Float in
+            Float(0.5 * (erf((Double(i) + 0.5) * k) - erf((Double(i) - 0.5) * k)))
+        }
+    }
+
+    /// Blurs a one-dimensional profile (zero outside it).
+    static func blur(profile: [Float], sigma: Double) -> [Float] {
+        let w = weights(sigma: sigma)
+        let reach = w.count / 2
+        return profile.indices.map { x in
+            var sum = 0.0
+            for (j, weight) in w.enumerated() {
+                let sx = x + j - reach
+                if sx >= 0 && sx < profile.count { sum += Double(profile[sx]) * Double(weight) }
+            }
+            return Float(sum)
+        }
+    }
+}

@@ -54,11 +54,12 @@ int32_t pngshim_decode_rgba(const void *data, size_t size, pngshim_limits limits
                             uint8_t *pixels, size_t pixels_size, pngshim_header *header,
                             char *message, size_t message_size);
 
-/// Which decoder this process has loaded, as text: libpng's and zlib's runtime versions
-/// and, for them and for the file holding this shim (and the Swift decoding code linked
-/// with it), the file's path, size, modification time, device and inode. Decoded pixels
-/// are facts about that decoder; rebuilding or updating any of them changes the text.
-/// Writes at most `size` bytes including the terminating NUL; returns the text's length.
-size_t pngshim_decoder_identity(char *out, size_t size);
+/// What decides the pixels a file decodes to: the libpng this process has loaded (its
+/// version as the library reports it, e.g. "1.6.39") and this shim's conversion to RGBA,
+/// numbered by PNGSHIM_CONVERSION; zlib inflates exactly or fails. Raise the number with
+/// any change to shim_read.c that can change a decoded pixel, so that caches of decoded
+/// pixels made before it are not used.
+#define PNGSHIM_CONVERSION 1
+const char *pngshim_libpng_version(void);
 
 #endif

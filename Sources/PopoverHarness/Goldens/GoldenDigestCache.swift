@@ -4,61 +4,73 @@ import PopoverImage
 import Synchronization
 
 /// What decoding one golden file established: the file with a given SHA-256 holds an
-/// image of this size whose straight pixels have this digest.
+/// image of this size whose straight pixels have this SHA-256.
 public struct GoldenPixelFact: Sendable, Hashable {
     public var width: Int
     public var height: Int
-    /// XXH64 of the straight RGBA pixels, seeded with the cache's seed.
-    public var pixels: UInt64
+    /// XXH64 of the pixels (`RGBAImage.pixelDigest()`): compared first, so that a drawing
+    /// that differs costs no SHA-256 (a check where every case fails would spend a tenth
+    /// of its time on them).
+    public var quick: UInt64
+    /// SHA-256 (hex) of the straight RGBA pixels, row by row: what decides.
+    public var pixels: String
 
-    public init(width: Int, height: Int, pixels: UInt64) {
+    public init(width: Int, height: Int, quick: UInt64, pixels: String) {
         self.width = width
         self.height = height
+        self.quick = quick
         self.pixels = pixels
+    }
+
+    /// What decoding gave `image`.
+    public init(of image: RGBAImage) {
+        self.init(width: image.width, height: image.height, quick: image.pixelDigest(), pixels: SHA256.hex(image.pixels))
+    }
+
+    /// Whether `image` may have the pixels this fact speaks of: the same size and XXH64.
+    func mayDescribe(_ image: RGBAImage) -> Bool {
+        image.width == width && image.height == height && image.pixelDigest() == quick
     }
 }
 
-/// The digest cache: a local cache, outside the repository, of what decoding golden
-/// files established on this machine. It lets a check confirm an unchanged case without decoding its golden:
-/// when the golden file's SHA-256 names a fact and the drawn pixels' digest equals the
-/// fact's, the images are identical.
+/// The digest cache: what decoding golden files established on this machine, kept
+/// outside the repository, so that a check confirms an unchanged case without decoding
+/// its golden: when the golden file's SHA-256 names a fact and the drawn pixels have the
+/// fact's SHA-256, the images are identical. It is keyed by content alone, so it
+/// survives rebuilding the tool and switching branches.
 ///
 /// Why it cannot pass a wrong image:
 /// - a fact is keyed by the SHA-256 of the file's bytes, so it speaks only of those
 ///   exact bytes, whatever path, branch or merge they arrive by; nothing committed is
 ///   trusted (goldens carry no digests of their own);
-/// - facts are only ever learned by decoding a golden here, with this decoder (its
-///   identity, `PNGFile.decoderIdentity`, is part of the file: another decoder's or
-///   another build's facts are not used);
-/// - the file is sealed with an HMAC-SHA256 under a key kept beside it, readable by
-///   this user only (`MachineKey`), so it cannot be forged or altered by anyone
-///   who cannot read the key; a file whose seal does not match is ignored, said once,
-///   and rebuilt. A lost cache costs one decode of each golden, never a verdict;
-/// - the pixel digest is taken on straight pixels, what a golden holds and what is
-///   compared, with a seed derived from the key, so no golden can be crafted to collide
-///   with a rendering by anyone who cannot read the key.
+/// - facts are only ever learned by decoding a golden here, through libpng; a cache
+///   written by another libpng (`PNGFile.decoderVersion`) or in another format is not
+///   read, since another decoder might give other pixels for the same bytes;
+/// - pixels are compared by SHA-256, so nobody can craft a golden whose pixels differ
+///   from a drawing's yet share its digest; no secret is needed for that.
 ///
-/// Where that trust ends: whoever can write the cache folder (the key and the file) can
-/// make facts that pass wrong goldens; `--no-cache` neither reads nor writes the cache.
+/// What it trusts: its folder (`defaultFolder`, in the user's own cache folder). Whoever
+/// can write there could make facts that pass wrong goldens, but could as well replace
+/// the tool itself; a cache folder that others can write (one restored from a CI cache
+/// that pull requests fill, say) must not be used: `--no-cache` neither reads nor writes
+/// it. A damaged file costs one decode of each golden, never a verdict: it is said once
+/// and rebuilt.
 ///
 /// Several runs may share the cache: saving merges under a lock, and a fact, being
 /// about content, is the same whoever learned it.
 public final class GoldenDigestCache: Sendable {
     /// The folder holding the cache, or nil for a cache that lives only in memory.
     public let folder: String?
-    /// The decoder whose facts this cache holds (`PNGFile.decoderIdentity`).
-    public let decoderIdentity: String
-    /// The seed of the pixel digests: derived from the key, or random for a cache in
-    /// memory.
-    public let seed: UInt64
+    /// The decoder whose facts this cache holds (`PNGFile.decoderVersion`).
+    public let decoder: String
     /// Why the cache on disk could not be used, if it could not: one sentence to show.
     public let note: String?
-    private let key: MachineKey?
-    /// Why nothing learned can be kept, when there is no key to seal the file with.
-    private let unkept: String?
     private let known: [String: GoldenPixelFact]
     private let learned = Mutex<[String: GoldenPixelFact]>([:])
     private let used = Mutex<Set<String>>([])
+    /// Files whose fact's XXH64 matched a drawing but whose SHA-256 did not: a fact
+    /// damaged on disk (or a collision), learned again when the golden is decoded.
+    private let doubted = Mutex<Set<String>>([])
 
     public static let fileName = "golden-pixels.cache"
     /// More facts than this and the ones this run did not use are dropped.
@@ -72,41 +84,24 @@ public final class GoldenDigestCache: Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/popover-goldens"
     }
 
-    /// Opens the cache in `folder` (nil: memory only), for facts learned by
-    /// `decoderIdentity`. The key is read, or made with the folder if there is none. An
-    /// unusable cache file is an empty cache with a `note` saying why, replaced when the
-    /// run saves what it learned; an untrusted key makes the cache one in memory only,
-    /// with a note, and is left for the user to remove.
-    public init(folder: String?, decoderIdentity: String = PNGFile.decoderIdentity) {
+    /// Opens the cache in `folder` (nil: memory only) for facts learned by `decoder`. A
+    /// cache of another format or decoder is an empty cache, replaced when the run saves
+    /// what it learned; a damaged one too, with a `note` saying why.
+    public init(folder: String?, decoder: String = PNGFile.decoderVersion) {
         self.folder = folder
-        self.decoderIdentity = decoderIdentity
+        self.decoder = decoder
         guard let folder else {
-            (seed, known, note, key, unkept) = (UInt64.random(in: .min ... .max), [:], nil, nil, nil)
+            (known, note) = ([:], nil)
             return
         }
-        switch MachineKey.readOrMake(in: folder) {
-        case .key(let key):
-            self.key = key
-            unkept = nil
-            seed = key.pixelSeed
-            let path = folder + "/" + Self.fileName
-            switch Self.load(path, key: key, decoderIdentity: decoderIdentity) {
-            case .loaded(let facts):
-                known = facts
-                note = nil
-            case .absent:
-                known = [:]
-                note = nil
-            case .unusable(let reason):
-                known = [:]
-                note = "\(path): \(reason); ignoring it: goldens are decoded again and the cache rebuilt"
-            }
-        case .untrusted(let reason):
-            (seed, known, key, unkept) = (UInt64.random(in: .min ... .max), [:], nil, nil)
-            note = "\(reason); the golden digest cache is not used: goldens are decoded, and nothing is kept"
-        case .unavailable(let reason):
-            // Said once, when saving: the run goes on with a cache in memory.
-            (seed, known, note, key, unkept) = (UInt64.random(in: .min ... .max), [:], nil, nil, reason)
+        let path = folder + "/" + Self.fileName
+        switch Self.load(path, decoder: decoder) {
+        case .loaded(let facts):
+            (known, note) = (facts, nil)
+        case .stale:
+            (known, note) = ([:], nil)
+        case .unusable(let reason):
+            (known, note) = ([:], "\(path): \(reason); ignoring it: goldens are decoded again and the cache rebuilt")
         }
     }
 
@@ -117,24 +112,25 @@ public final class GoldenDigestCache: Sendable {
         return fact
     }
 
-    /// Records what decoding the file with SHA-256 `fileDigest` gave.
+    /// Whether decoding the file with SHA-256 `fileDigest` is known to give exactly
+    /// `drawn`'s pixels: the same size, XXH64 and SHA-256.
+    public func confirms(_ drawn: RGBAImage, asFile fileDigest: String) -> Bool {
+        guard let fact = fact(forFile: fileDigest), fact.mayDescribe(drawn) else { return false }
+        if SHA256.hex(drawn.pixels) == fact.pixels { return true }
+        doubted.withLock { _ = $0.insert(fileDigest) }
+        return false
+    }
+
+    /// Records what decoding the file with SHA-256 `fileDigest` gave. A fact already held
+    /// for it is kept when the decoded size and XXH64 agree with it, unless a drawing cast
+    /// doubt on it: a check where every case fails then hashes no golden twice.
     public func learn(file fileDigest: String, decoded image: RGBAImage) {
-        let fact = GoldenPixelFact(width: image.width, height: image.height, pixels: pixelDigest(of: image))
+        if let fact = known[fileDigest] ?? learned.withLock({ $0[fileDigest] }), fact.mayDescribe(image),
+           !doubted.withLock({ $0.contains(fileDigest) }) {
+            return
+        }
+        let fact = GoldenPixelFact(of: image)
         learned.withLock { $0[fileDigest] = fact }
-    }
-
-    /// The digest facts hold: XXH64 of the straight pixels, seeded with this cache's seed
-    /// and the image's size.
-    public func pixelDigest(of image: RGBAImage) -> UInt64 {
-        image.pixelDigest(seed: seed)
-    }
-
-    /// Runs `body` holding the cache folder's lock.
-    static func locked<T>(_ folder: String, _ body: () throws(HarnessError) -> T) throws(HarnessError) -> T {
-        let lock: FileLock
-        do { lock = try FileLock.acquire(folder + "/" + fileName + ".lock") } catch { throw .io("\(error)") }
-        defer { lock.release() }
-        return try body()
     }
 
     /// Writes what this run learned, merged with what other runs wrote meanwhile, under a
@@ -143,31 +139,19 @@ public final class GoldenDigestCache: Sendable {
         guard let folder else { return }
         let fresh = learned.withLock { $0 }
         guard !fresh.isEmpty else { return }
-        if let unkept { throw .io(unkept) }
-        guard let key else { return }
-        try Self.locked(folder) { () throws(HarnessError) in try merge(fresh, into: folder, key: key) }
-    }
-
-    /// Under the lock: the cache on disk with this run's facts added, sealed.
-    private func merge(_ fresh: [String: GoldenPixelFact], into folder: String,
-                       key: MachineKey) throws(HarnessError) {
-        // A key replaced since this run started (the folder removed, say) seeds digests
-        // differently: this run's facts would be wrong under it, so they wait for the
-        // next run to learn them again.
-        guard case .key(let current)? = MachineKey.read(folder + "/" + MachineKey.fileName),
-              current == key else { return }
         let path = folder + "/" + Self.fileName
-        var facts = known
-        if case .loaded(let other) = Self.load(path, key: key, decoderIdentity: decoderIdentity) {
-            facts.merge(other) { mine, _ in mine }
-        }
-        facts.merge(fresh) { _, new in new }
-        if facts.count > Self.capacity {
-            let keep = used.withLock { $0 }.union(fresh.keys)
-            facts = facts.filter { keep.contains($0.key) }
-        }
         do {
-            try FileIO.writeAtomically(Self.encode(facts: facts, key: key, decoderIdentity: decoderIdentity), to: path)
+            try FileIO.createDirectories(folder)
+            let lock = try FileLock.acquire(path + ".lock")
+            defer { lock.release() }
+            var facts = known
+            if case .loaded(let other) = Self.load(path, decoder: decoder) { facts.merge(other) { mine, _ in mine } }
+            facts.merge(fresh) { _, new in new }
+            if facts.count > Self.capacity {
+                let keep = used.withLock { $0 }.union(fresh.keys)
+                facts = facts.filter { keep.contains($0.key) }
+            }
+            try FileIO.writeAtomically(Self.encode(facts, decoder: decoder), to: path)
         } catch {
             throw .io("cannot keep the golden digest cache: \(error)")
         }
@@ -177,75 +161,53 @@ public final class GoldenDigestCache: Sendable {
 // MARK: - The file
 
 extension GoldenDigestCache {
-    /// "popover-goldens pixel cache 2\n", the decoder's identity (length and UTF-8), the
-    /// number of facts, the facts (SHA-256, width, height, pixel digest, little endian),
-    /// and the seal: HMAC-SHA256 of everything before it under the folder's key. The
-    /// first line and the file's name (`golden-pixels.cache`) keep the words they were
-    /// first written with, so caches already on disk stay readable.
-    static let magic = Array("popover-goldens pixel cache 2\n".utf8)
-    /// How the first format began; its checksum needed no secret, so its facts are not read.
-    static let unsealedMagic = Array("popover-goldens pixel cache 1\n".utf8)
-    static let sealSize = 32
+    /// The file is text: this first line, then `decoded by <decoder>`, then one line per
+    /// fact: the file's SHA-256, width, height, the pixels' XXH64 (16 hex digits) and
+    /// SHA-256, separated by spaces, in order of the file's SHA-256. Another first line is
+    /// another format.
+    static let magic = "popover-goldens golden pixel cache 3"
 
     enum Loaded {
-        case absent
         case loaded([String: GoldenPixelFact])
+        /// Absent, or of another format or decoder: nothing to read, nothing wrong.
+        case stale
         case unusable(String)
     }
 
-    static func load(_ path: String, key: MachineKey, decoderIdentity: String) -> Loaded {
+    static func load(_ path: String, decoder: String) -> Loaded {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.readBytes(path: path)
         } catch {
-            return error.code == ENOENT || error.code == ENOTDIR ? .absent : .unusable("cannot read: \(error.reason)")
+            return error.code == ENOENT || error.code == ENOTDIR ? .stale : .unusable("cannot read: \(error.reason)")
         }
-        if bytes.starts(with: unsealedMagic) {
-            return .unusable("an older, unsealed cache (anyone could have written its checksum)")
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 3, lines[0] == magic, lines.last == "" else {
+            return lines.first == Substring(magic) ? .unusable("damaged (cut short)") : .stale
         }
-        guard bytes.count >= magic.count + sealSize, bytes.starts(with: magic) else {
-            return .unusable("not a golden digest cache (it does not start as one)")
-        }
-        let body = bytes.count - sealSize
-        guard key.verify(Array(bytes[body...]), of: bytes[..<body]) else {
-            return .unusable("its seal does not match its content (damaged, or not written with this cache's key)")
-        }
-        var reader = ByteReader(bytes)
-        reader.skip(magic.count)
-        guard let nameLength = reader.u32(), let name = reader.bytes(Int(nameLength)), let count = reader.u32() else {
-            return .unusable("truncated")
-        }
-        guard String(decoding: name, as: UTF8.self) == decoderIdentity else {
-            return .unusable("made by another PNG decoder or another build of popover-goldens")
-        }
+        guard lines[1] == "decoded by " + decoder else { return .stale }
         var facts: [String: GoldenPixelFact] = [:]
-        facts.reserveCapacity(Int(min(count, 1 << 20)))
-        for _ in 0..<count {
-            guard let digest = reader.bytes(32), let w = reader.u32(), let h = reader.u32(), let p = reader.u64() else {
-                return .unusable("truncated")
+        facts.reserveCapacity(lines.count - 3)
+        for (number, line) in lines.dropFirst(2).dropLast().enumerated() {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard fields.count == 5, isDigest(fields[0]), isDigest(fields[4]), fields[3].utf8.count == 16,
+                  let width = Int(fields[1]), let height = Int(fields[2]), width > 0, height > 0,
+                  let quick = UInt64(fields[3], radix: 16) else {
+                return .unusable("damaged (line \(number + 3) is not a fact)")
             }
-            facts[Hex.string(digest)] = GoldenPixelFact(width: Int(w), height: Int(h), pixels: p)
+            facts[String(fields[0])] = GoldenPixelFact(width: width, height: height, quick: quick, pixels: String(fields[4]))
         }
-        guard reader.offset == body else { return .unusable("has bytes after its facts") }
         return .loaded(facts)
     }
 
-    static func encode(facts: [String: GoldenPixelFact], key: MachineKey, decoderIdentity: String) -> [UInt8] {
-        var out = magic
-        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
-        func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
-        let name = Array(decoderIdentity.utf8)
-        u32(UInt32(name.count))
-        out += name
-        u32(UInt32(facts.count))
-        // Sorted, so the same facts give the same file.
-        for (digest, fact) in facts.sorted(by: { $0.key < $1.key }) {
-            out += Hex.bytes(digest) ?? []
-            u32(UInt32(fact.width))
-            u32(UInt32(fact.height))
-            u64(fact.pixels)
+    static func encode(_ facts: [String: GoldenPixelFact], decoder: String) -> [UInt8] {
+        var text = magic + "\ndecoded by " + decoder + "\n"
+        for (file, fact) in facts.sorted(by: { $0.key < $1.key }) {
+            text += "\(file) \(fact.width) \(fact.height) \(Hex.string(fact.quick)) \(fact.pixels)\n"
         }
-        out += key.seal(out)
-        return out
+        return Array(text.utf8)
     }
+
+    /// A SHA-256 in hex.
+    private static func isDigest(_ text: Substring) -> Bool { Hex.bytes(String(text))?.count == 32 }
 }

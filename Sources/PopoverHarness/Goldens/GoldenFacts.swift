@@ -120,12 +120,6 @@ public enum FactsStanding: String, Sendable, Hashable, Codable {
 }
 
 extension GoldenStore {
-    /// Where an earlier layout kept each golden's facts, as JSON beside it. Not read;
-    /// writing a golden's row deletes the one beside it.
-    public static let formerFactsSuffix = ".facts.json"
-
-    public func formerFactsPath(for id: String) -> String { folder + "/" + id + Self.formerFactsSuffix }
-
     /// The facts table of the folder holding `id`'s golden.
     public func factsTablePath(for id: String) -> String {
         FilePaths.parent(of: path(for: id)) + "/" + FactsTable.fileName
@@ -158,23 +152,20 @@ extension GoldenStore {
         return nil
     }
 
-    /// Writes a golden's facts as its row of the folder's table, and deletes the former
-    /// JSON file beside it. The caller holds the goldens folder's lock (`locked`). Returns
-    /// whether the table was written: rewriting a row with the same facts touches nothing.
+    /// Writes a golden's facts as its row of the folder's table. The caller holds the
+    /// goldens folder's lock (`locked`). Returns whether the table was written: rewriting a
+    /// row with the same facts touches nothing.
     @discardableResult
     public func writeFactsHoldingLock(_ facts: GoldenFacts) throws -> Bool {
-        let written = try updateFactsTableHoldingLock(of: facts.caseID) { table in
+        try updateFactsTableHoldingLock(of: facts.caseID) { table in
             table.rows[FilePaths.lastComponent(of: facts.caseID)] = FactsTable.Row(golden: facts.golden, facts: facts.facts)
         }
-        try removeFormerFacts(of: facts.caseID)
-        return written
     }
 
-    /// Removes `id`'s row from its folder's table, and the table when no row is left; the
-    /// former JSON file too. The caller holds the goldens folder's lock.
+    /// Removes `id`'s row from its folder's table, and the table when no row is left. The
+    /// caller holds the goldens folder's lock.
     func removeFactsHoldingLock(_ id: String) throws {
         try updateFactsTableHoldingLock(of: id) { $0.rows[FilePaths.lastComponent(of: id)] = nil }
-        try removeFormerFacts(of: id)
     }
 
     /// Reads the table from disk, not from what this store read before, so rows that
@@ -250,16 +241,6 @@ extension GoldenStore {
             }
         }
         return removed
-    }
-
-    private func removeFormerFacts(of id: String) throws {
-        let path = formerFactsPath(for: id)
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        do {
-            try FileManager.default.removeItem(atPath: path)
-        } catch {
-            throw HarnessError.io("\(path): cannot remove: \((error as NSError).localizedDescription)")
-        }
     }
 }
 

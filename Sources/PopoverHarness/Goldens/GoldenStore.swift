@@ -16,8 +16,6 @@ public struct GoldenStore: Sendable {
     }
 
     public static let toleranceFile = "tolerances.json"
-    /// Where earlier versions kept digests beside the goldens; now only a leftover.
-    public static let formerManifest = "digests.json"
 
     public func path(for id: String) -> String { folder + "/" + id + ".png" }
 

@@ -4,10 +4,9 @@ import PopoverImage
 
 /// This machine's secret: 32 random bytes in a file of their own in the cache folder
 /// (`popover-goldens.key`), readable by its owner only. It seals what must not be taken
-/// from a file alone: the golden digest cache carries an HMAC-SHA256 of its content under
-/// it (and the seed of its pixel digests is derived from it), and every acceptance a
-/// review records carries one, so an undo acts only on acceptances this tool recorded
-/// here (a report's summary.json may come from anywhere).
+/// from a file alone: every acceptance a review records carries an HMAC-SHA256 under it,
+/// so an undo acts only on acceptances this tool recorded here (a report's summary.json
+/// may come from anywhere).
 ///
 /// The key is used only if it is a regular file (not a link), owned by this user, not
 /// readable or writable by group or others, and exactly 32 bytes: a key someone else
@@ -81,16 +80,6 @@ public struct MachineKey: Equatable, Sendable {
         return .key(MachineKey(bytes: bytes))
     }
 
-    /// The seed of the cache's pixel digests: secret as long as the key is.
-    var pixelSeed: UInt64 {
-        HMACSHA256.code(Array("golden pixel digest seed".utf8), key: bytes).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
     /// The seal of `content`: HMAC-SHA256 under this key.
     public func seal(_ content: [UInt8]) -> [UInt8] { HMACSHA256.code(content, key: bytes) }
-
-    /// Whether `seal` is `content`'s seal under this key.
-    func verify(_ seal: [UInt8], of content: ArraySlice<UInt8>) -> Bool {
-        content.withUnsafeBytes { HMACSHA256.verify(seal, for: $0, key: bytes) }
-    }
 }

@@ -97,8 +97,7 @@ final class CaseJudge: Sendable {
         result.goldenDigest = fileDigest
 
         // These exact bytes were decoded here before, to these exact pixels.
-        if let fact = cache.fact(forFile: fileDigest), fact.width == actual.width, fact.height == actual.height,
-           fact.pixels == cache.pixelDigest(of: actual) {
+        if cache.confirms(actual, asFile: fileDigest) {
             result.confirmedFromCache = true
             let comparison = ImageComparison.identical(width: actual.width, height: actual.height, tolerance: tolerance)
             result.metrics = comparison.metrics
@@ -203,16 +202,14 @@ final class CaseJudge: Sendable {
     /// Failing and new cases: the facts this run drew them from (for an acceptance to
     /// check against) and why they failed. Passing cases: only how their golden's facts
     /// stand, and with `record` (mode all) facts written where they are missing, stale
-    /// or no longer what this build draws the golden from (and a former facts file beside
-    /// the golden deleted).
+    /// or no longer what this build draws the golden from.
     private func explain(_ c: GoldenCase, _ result: inout CaseResult, compared: Compared?) {
         if result.status == .passed {
             guard result.factsStanding == nil else { return }
             let recorded = store.facts(for: c.id, goldenDigest: result.goldenDigest)
             result.factsStanding = recorded.standing
             guard options.recordMode == .all, let golden = result.goldenDigest, let drawn = try? facts(c) else { return }
-            if recorded.facts != drawn.facts || FileManager.default.fileExists(atPath: store.formerFactsPath(for: c.id)),
-               let written = writeFacts(drawn.facts, of: c.id, golden: golden) {
+            if recorded.facts != drawn.facts, let written = writeFacts(drawn.facts, of: c.id, golden: golden) {
                 result.factsStanding = .recorded
                 result.factsWritten = written
             }

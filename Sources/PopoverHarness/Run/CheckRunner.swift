@@ -73,10 +73,6 @@ public struct CheckRunner: Sendable {
             folderProblem = "\(error)"
         }
         if let folderProblem { errors.append(folderProblem) }
-        if FileManager.default.fileExists(atPath: store.folder + "/" + GoldenStore.formerManifest) {
-            notes.append("\(store.folder)/\(GoldenStore.formerManifest) is no longer read (a committed digest could "
-                + "pass a wrong golden); delete it")
-        }
 
         let tolerances: TolerancePolicy
         do {

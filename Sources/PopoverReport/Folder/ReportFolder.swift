@@ -30,9 +30,7 @@ public struct ReportFolder: Sendable {
 
     /// What a report folder may hold. Anything else means the folder is not a report's.
     static let reportEntries: Set<String> = ["index.html", "summary.json", "junit.xml", "summary.md", "cases", "accepted",
-                                             keptFile,
-                                             // left by earlier versions, which staged inside the folder
-                                             ".lock", "assets"]
+                                             keptFile]
 
     /// The one file a report folder keeps across publishing: the repository tracks
     /// `Reports/.gitignore` so the folder exists in a clone while its content stays out of git.
@@ -184,7 +182,7 @@ public struct ReportFolder: Sendable {
     /// Refuses a folder holding files that are not a report's.
     func checkIsReport() throws(ReportError) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        let foreign = names.filter { !Self.reportEntries.contains($0) && !$0.hasPrefix(".staging-") }.sorted()
+        let foreign = names.filter { !Self.reportEntries.contains($0) }.sorted()
         guard foreign.isEmpty else {
             throw .notAReportFolder(folder: path, reason: "holds \(foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", "))"
                 + "\(foreign.count > 3 ? " and \(foreign.count - 3) more" : ""), which no report writes; "

@@ -1,3 +1,5 @@
+import PopoverRaster
+
 /// A 5 x 7 pixel font for short labels on generated pictures, defined here rather than
 /// read from the system's fonts, so a label comes out pixel for pixel the same on every
 /// machine. It has the lowercase letters and the space; anything else draws as a hollow

@@ -1,4 +1,5 @@
 import PopoverImage
+import PopoverRaster
 
 /// Three pictures of a failing case side by side, each under a small label: expected |
 /// difference | actual. One file a pull request's viewer shows whole.

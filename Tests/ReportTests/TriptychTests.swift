@@ -1,5 +1,6 @@
 import PopoverImage
 import PopoverRaster
+import PopoverReport
 import Testing
 
 /// The triptych's layout, worked by hand from the rule in `Triptych`'s documentation:
