@@ -1,0 +1,253 @@
+import Foundation
+import MutationSwitch
+
+// The driver side of the mutation analysis: compiled into the schemata copy of the
+// package under analysis, beside its mutated modules, so the active mutant is switched
+// in this process. `popover-mutants` talks to it over stdin/stdout, one JSON object per
+// line each way (docs/sensitivity.md, "The driver").
+
+/// A case's verdict at the suite's strictest: the drawn pixels are the golden's, or not.
+public enum Verdict: String, Codable, Sendable {
+    case same
+    case different
+    /// Drawing threw, or the golden is unusable: the suite's check fails the case too.
+    case error
+}
+
+/// What the analysis needs of a package's cases: implemented once per package (the
+/// popover driver, the fixture's driver).
+public protocol MutationSubject: AnyObject {
+    /// Every case, in a stable order.
+    var caseIDs: [String] { get }
+    /// Draws case `id` with whatever mutant is active and judges it against its golden,
+    /// exactly: (verdict, a few words on why).
+    func judge(_ id: String) -> (Verdict, String)
+    /// Whether case `id` as drawn now passes the check under a tolerance policy (the
+    /// committed one when `file` is nil), for the pass over killed mutants.
+    func passesUnderTolerances(_ id: String, file: String?) -> Bool
+    /// Inputs for classifying survivors: the shipped skins' parameter space, boundary
+    /// inputs first. `description` is a ready case (skin, size, direction, offset, scale).
+    var searchInputs: [SearchInput] { get }
+    /// The same model drawn with other artwork (other metrics, colours, images).
+    var artworkInputs: [SearchInput] { get }
+    /// Draws an input with whatever mutant is active: a digest of what came out (pixels,
+    /// or the error), equal for equal drawings.
+    func draw(_ input: SearchInput) -> String
+    /// Called after a coverage pass: keep what was learned (decoded goldens' digests).
+    func finishCoverage()
+}
+
+public struct SearchInput: Sendable {
+    public var description: String
+    /// Index for the subject's own use.
+    public var index: Int
+
+    public init(description: String, index: Int) {
+        self.description = description
+        self.index = index
+    }
+}
+
+/// One line the tool sends.
+struct Request: Decodable {
+    var op: String
+    var mutant: Int32?
+    var cases: [String]?
+    var stopAfter: Int?
+    var file: String?
+    var construct: Int?
+    var budget: Int?
+    var artworkBudget: Int?
+    var rebuild: Bool?
+}
+
+/// What one search input drew in the original program and which constructs it ran.
+struct SearchRecord: Codable {
+    /// The constructs run, as a bit set in hex (bit k of byte k / 8).
+    var reached: String
+    var outcome: String
+
+    init(reached: UnsafeMutablePointer<UInt8>, count: Int, outcome: String) {
+        var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
+        for k in 0..<count where reached[k] != 0 { bytes[k / 8] |= 1 << UInt8(k % 8) }
+        self.reached = bytes.map { String(format: "%02x", $0) }.joined()
+        self.outcome = outcome
+    }
+
+    func reaches(_ k: Int) -> Bool {
+        let utf8 = Array(reached.utf8)
+        let at = (k / 8) * 2
+        guard at + 1 < utf8.count, let byte = UInt8(String(decoding: utf8[at...at + 1], as: UTF8.self), radix: 16) else { return false }
+        return byte & (1 << UInt8(k % 8)) != 0
+    }
+}
+
+struct SearchTable: Codable {
+    var shipped: [SearchRecord]
+    var artwork: [SearchRecord]
+}
+
+public enum DriverLoop {
+    /// Serves requests from stdin until it closes. Arguments: `--constructs N` (size of the
+    /// coverage array), `--memory-mb M` (an address-space limit, so a mutant that allocates
+    /// wildly crashes instead of taking the machine).
+    ///
+    /// `make` builds the subject (catalog, skins, inputs); it runs once while coverage is
+    /// recorded, so the constructs that setting up reaches are known (`hello` says them),
+    /// and again under a mutant when the tool asks (`"rebuild": true`): a mutant of code
+    /// that runs while the catalog is built changes the cases themselves.
+    public static func run<S: MutationSubject>(_ make: () -> S) {
+        let arguments = CommandLine.arguments
+        func value(_ name: String) -> Int? {
+            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
+        }
+        let constructs = max(1, value("--constructs") ?? 1)
+        if let megabytes = value("--memory-mb"), megabytes > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(megabytes) << 20, rlim_max: rlim_t(megabytes) << 20)
+            #if os(Linux)
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+            #else
+            setrlimit(RLIMIT_AS, &limit)
+            #endif
+        }
+        let reached = UnsafeMutablePointer<UInt8>.allocate(capacity: constructs)
+        reached.initialize(repeating: 0, count: constructs)
+        mutation_set_reached(reached)
+        mutation_set_active(-1)
+        let original = make()
+        mutation_set_active(0)
+        let setupReached = (0..<constructs).filter { reached[$0] != 0 }
+        var searchTable: (file: String, table: SearchTable)?
+
+        while let line = readLine() {
+            guard let data = line.data(using: .utf8), let request = try? JSONDecoder().decode(Request.self, from: data) else {
+                reply(["error": "not a request: \(line.prefix(200))"])
+                continue
+            }
+            // A mutant that changes how the subject is set up is judged on a subject set up
+            // under it.
+            var subject = original
+            if request.rebuild == true, let mutant = request.mutant {
+                mutation_set_active(mutant)
+                subject = make()
+                mutation_set_active(0)
+            }
+            switch request.op {
+            case "hello":
+                reply(["cases": subject.caseIDs, "constructs": constructs, "setupReached": setupReached])
+            case "coverage":
+                for id in request.cases ?? subject.caseIDs {
+                    reached.update(repeating: 0, count: constructs)
+                    mutation_set_active(-1)
+                    let clock = ContinuousClock.now
+                    let (verdict, detail) = subject.judge(id)
+                    let seconds = (ContinuousClock.now - clock).seconds
+                    mutation_set_active(0)
+                    reply(["case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
+                           "reached": (0..<constructs).filter { reached[$0] != 0 }])
+                }
+                subject.finishCoverage()
+                reply(["done": true])
+            case "judge":
+                mutation_set_active(request.mutant ?? 0)
+                var kills = 0
+                for id in request.cases ?? [] {
+                    let (verdict, detail) = subject.judge(id)
+                    reply(["case": id, "verdict": verdict.rawValue, "detail": detail])
+                    if verdict != .same { kills += 1 }
+                    if let stop = request.stopAfter, stop > 0, kills >= stop { break }
+                }
+                mutation_set_active(0)
+                reply(["done": true])
+            case "tolerances":
+                mutation_set_active(request.mutant ?? 0)
+                for id in request.cases ?? [] {
+                    let passes = subject.passesUnderTolerances(id, file: request.file)
+                    reply(["case": id, "passes": passes])
+                    if !passes { break }
+                }
+                mutation_set_active(0)
+                reply(["done": true])
+            case "searchCoverage":
+                guard let file = request.file else { reply(["error": "searchCoverage needs a file"]); continue }
+                func record(_ inputs: [SearchInput]) -> [SearchRecord] {
+                    inputs.map { input in
+                        reached.update(repeating: 0, count: constructs)
+                        mutation_set_active(-1)
+                        let outcome = subject.draw(input)
+                        mutation_set_active(0)
+                        return SearchRecord(reached: reached, count: constructs, outcome: outcome)
+                    }
+                }
+                let table = SearchTable(shipped: record(subject.searchInputs), artwork: record(subject.artworkInputs))
+                subject.finishCoverage()
+                do {
+                    try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+                    reply(["done": true, "inputs": table.shipped.count, "artworkInputs": table.artwork.count])
+                } catch {
+                    reply(["error": "\(file): cannot be written: \(error)"])
+                }
+            case "search":
+                guard let file = request.file, let mutant = request.mutant, let construct = request.construct else {
+                    reply(["error": "search needs file, mutant and construct"])
+                    continue
+                }
+                if searchTable?.file != file {
+                    guard let data = FileManager.default.contents(atPath: file),
+                          let table = try? JSONDecoder().decode(SearchTable.self, from: data) else {
+                        reply(["error": "\(file): not a search table"])
+                        continue
+                    }
+                    searchTable = (file, table)
+                }
+                let table = searchTable!.table
+                // Inputs are matched by description: a rebuilt subject may list them differently.
+                func search(_ inputs: [SearchInput], _ originals: [SearchInput], _ records: [SearchRecord], budget: Int,
+                            kind: String) -> [String: Any] {
+                    var recordOf: [String: SearchRecord] = [:]
+                    for (input, record) in zip(originals, records) { recordOf[input.description] = record }
+                    let reaching = inputs.filter { recordOf[$0.description]?.reaches(construct) ?? false }
+                    var tried = 0
+                    for input in reaching.prefix(budget) {
+                        let record = recordOf[input.description]!
+                        reply(["trying": input.description, "kind": kind])
+                        mutation_set_active(mutant)
+                        let outcome = subject.draw(input)
+                        mutation_set_active(0)
+                        tried += 1
+                        if outcome != record.outcome {
+                            return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
+                                    "original": record.outcome, "mutated": outcome]
+                        }
+                    }
+                    return ["kind": kind, "tried": tried, "reaching": reaching.count]
+                }
+                let shipped = search(subject.searchInputs, original.searchInputs, table.shipped, budget: request.budget ?? 500,
+                                     kind: "shipped")
+                let artwork = shipped["found"] == nil
+                    ? search(subject.artworkInputs, original.artworkInputs, table.artwork, budget: request.artworkBudget ?? 200,
+                             kind: "artwork") : nil
+                var result: [String: Any] = ["done": true, "shipped": shipped]
+                if let artwork { result["artwork"] = artwork }
+                reply(result)
+            default:
+                reply(["error": "unknown op \(request.op)"])
+            }
+        }
+    }
+
+    static func reply(_ object: [String: Any]) {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            print("{\"error\":\"reply not encodable\"}")
+            return
+        }
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attos) = components
+        return Double(s) + Double(attos) * 1e-18
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import PopoverGeometry
+import PopoverImage
+import PopoverRaster
+import PopoverSkins
+
+/// One input of the survivor search: what a person would ask a skin to draw. Scenes and
+/// keyboard frames are placed when drawn, so a mutant of the placement model moves them.
+struct Scenario: CustomStringConvertible {
+    enum Kind {
+        case request(PopoverRequest)
+        case scene(anchor: Anchor, orientation: Orientation, permitted: PermittedDirections, contentSize: Size?, scale: Double)
+        case keyboard(anchor: Anchor, orientation: Orientation, keyboardHeight: Double?, time: Double, scale: Double)
+    }
+
+    var skin: any Skin
+    var kind: Kind
+
+    /// A ready case: the skin and the request (for scenes and keyframes also where it came from).
+    var description: String {
+        let request = try? self.request()
+        let drawn = request.map { r in
+            "bounds \(num(r.bounds.width))x\(num(r.bounds.height)), direction \(r.direction.rawValue), "
+                + "offset \(num(r.arrowOffset)), scale \(Int(r.scale))"
+        } ?? "no placement"
+        switch kind {
+        case .request:
+            return "skin \(skin.id), \(drawn)"
+        case .scene(let anchor, let orientation, let permitted, let content, _):
+            let size = content.map { ", content \(num($0.width))x\(num($0.height))" } ?? ""
+            return "skin \(skin.id), scene \(anchor.name) \(orientation.rawValue) permitted \(permitted)\(size): \(drawn)"
+        case .keyboard(let anchor, let orientation, let height, let time, _):
+            let h = height.map { ", keyboard \(num($0))" } ?? ""
+            return "skin \(skin.id), keyboard \(anchor.name) \(orientation.rawValue)\(h) at \(num(time)) s: \(drawn)"
+        }
+    }
+
+    func request() throws -> PopoverRequest {
+        switch kind {
+        case .request(let r):
+            return r
+        case .scene(let anchor, let orientation, let permitted, let content, let scale):
+            let p = try Placement.make(anchor: anchor, orientation: orientation, permitted: permitted, contentSize: content,
+                                       metrics: skin.metrics)
+            return PopoverRequest(bounds: p.frame.size, direction: p.direction, arrowOffset: p.arrowOffset, scale: scale)
+        case .keyboard(let anchor, let orientation, let height, let time, let scale):
+            let animation = try KeyboardAnimation(anchor: anchor, orientation: orientation, keyboardHeight: height,
+                                                  metrics: skin.metrics)
+            let frame = try animation.keyframe(at: time)
+            return PopoverRequest(bounds: frame.frame.size, direction: frame.direction, arrowOffset: frame.arrowOffset,
+                                  scale: scale, shadowRect: try animation.shadowRect(at: time))
+        }
+    }
+
+    /// What the input draws now: its pixels' digest and size, or the error.
+    func draw() -> String {
+        do {
+            let image = try skin.render(try request()).pixmap.straightImage
+            return "\(image.width)x\(image.height) \(XXH64.hex(image.pixelDigest()))"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+}
+
+func num(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
+
+/// The parameter space of the survivor search, boundaries first.
+enum SearchSpace {
+    static let scales: [Double] = [1, 2, 3]
+
+    /// The shipped skins' space: offsets along every edge at the boundaries the metrics
+    /// imply (the arrow's base at an end, the corner thresholds, device-pixel and half-pixel
+    /// steps beside them, the stage length's rounding edges as Double and as Float), sizes
+    /// from the smallest allowed up, placements from every anchor in both orientations
+    /// (every permitted direction and exact fits found by growing the content), keyboard
+    /// heights and times, scales 1 to 3.
+    static func shipped(_ skins: [any Skin]) -> [Scenario] {
+        // Skin by skin, then taken in turn, so a search's budget spreads over every skin.
+        let perSkin = skins.map { skin in requests(skin, boundaries: true) + scenes(skin) + keyboard(skin) + requests(skin, boundaries: false) }
+        var out: [Scenario] = []
+        for i in 0..<(perSkin.map(\.count).max() ?? 0) {
+            for list in perSkin where i < list.count { out.append(list[i]) }
+        }
+        return out
+    }
+
+    /// Requests straight to the skin: at the boundaries, or device-pixel steps across the edge.
+    static func requests(_ skin: any Skin, boundaries: Bool) -> [Scenario] {
+        let m = skin.metrics
+        var out: [Scenario] = []
+        for direction in ArrowDirection.allCases {
+            let minimum = m.minimumBounds(for: direction)
+            let wide = Size(width: 137.5, height: 90.5)
+            let sizes = [minimum, Size(width: 120, height: 104), direction.isVertical ? wide : Size(width: wide.height, height: wide.width)]
+            for size in sizes {
+                let edge = direction.isVertical ? size.width : size.height
+                let extreme = edge / 2 - m.arrowBase / 2
+                let threshold = extreme - m.cornerRadius
+                for scale in scales {
+                    let px = 1 / scale
+                    var offsets: [Double] = []
+                    if boundaries {
+                        offsets = [0, 0.25, 0.5]
+                        for t in [extreme, -extreme, threshold, -threshold] {
+                            for d in [0, px / 2, -px / 2, 1e-6, -1e-6] { offsets.append(t + d) }
+                        }
+                        // Rounding edges of the stage length: centre + a constant lands on k + 0.5,
+                        // just below it (where Float rounds up and Double down) and just above.
+                        for k in [-extreme.rounded(.down) / 2, 3, extreme.rounded(.down) - 2] {
+                            for f in [0.5, 0.5 - 1e-6, -1e-6, 1e-6] { offsets.append(k.rounded(.down) + f) }
+                        }
+                    } else {
+                        let steps = Int((2 * extreme * scale).rounded(.down))
+                        for i in Swift.stride(from: 0, through: steps, by: max(1, steps / 12)) {
+                            offsets.append(-extreme + Double(i) / scale)
+                        }
+                    }
+                    var seen = Set<Double>()
+                    for offset in offsets where abs(offset) <= extreme && seen.insert(offset).inserted {
+                        out.append(Scenario(skin: skin, kind: .request(PopoverRequest(
+                            bounds: size, direction: direction, arrowOffset: offset, scale: scale))))
+                    }
+                }
+                // Just below the smallest allowed size: an error, not a drawing.
+                if boundaries && size == minimum {
+                    out.append(Scenario(skin: skin, kind: .request(PopoverRequest(
+                        bounds: Size(width: minimum.width - 0.5, height: minimum.height - 0.5), direction: direction,
+                        arrowOffset: 0, scale: 1))))
+                }
+            }
+        }
+        return out
+    }
+
+    static func scenes(_ skin: any Skin) -> [Scenario] {
+        var out: [Scenario] = []
+        for anchor in Anchor.all {
+            for orientation in Orientation.allCases {
+                var permittedSets: [PermittedDirections] = [anchor.permitted]
+                for d in anchor.permitted.directions where anchor.permitted.directions.count > 1 { permittedSets.append(.only(d)) }
+                for permitted in permittedSets {
+                    for scale in scales {
+                        out.append(Scenario(skin: skin, kind: .scene(anchor: anchor, orientation: orientation, permitted: permitted,
+                                                                     contentSize: nil, scale: scale)))
+                    }
+                    // Exact fits: grow the content until the placement changes its direction or
+                    // stops growing with it; both sides of each change.
+                    for content in fits(anchor, orientation, permitted, skin.metrics) {
+                        out.append(Scenario(skin: skin, kind: .scene(anchor: anchor, orientation: orientation, permitted: permitted,
+                                                                     contentSize: content, scale: 1)))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Content sizes on both sides of each change of the placement as the content grows
+    /// (width, then height, then both) in half-point steps.
+    static func fits(_ anchor: Anchor, _ orientation: Orientation, _ permitted: PermittedDirections,
+                     _ metrics: PopoverMetrics) -> [Size] {
+        func shape(_ content: Size) -> String {
+            guard let p = try? Placement.make(anchor: anchor, orientation: orientation, permitted: permitted,
+                                              contentSize: content, metrics: metrics) else { return "none" }
+            let grows = p.frame.width - content.width == metrics.contentInsets.left + metrics.contentInsets.right
+                || p.frame.height - content.height == metrics.contentInsets.top + metrics.contentInsets.bottom
+            return "\(p.direction) \(grows)"
+        }
+        var out: [Size] = []
+        let base = anchor.contentSize
+        for (dw, dh) in [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+            func size(_ step: Double) -> Size {
+                Size(width: dw > 0 ? 20 + step : base.width, height: dh > 0 ? 20 + step : base.height)
+            }
+            var previous = shape(size(0))
+            var step = 0.0
+            while step < 1100 && out.count < 24 {
+                step += 0.5
+                let size = size(step)
+                let now = shape(size)
+                if now != previous {
+                    out.append(Size(width: size.width - 0.5 * dw, height: size.height - 0.5 * dh))
+                    out.append(size)
+                    previous = now
+                }
+            }
+        }
+        return out
+    }
+
+    static func keyboard(_ skin: any Skin) -> [Scenario] {
+        var out: [Scenario] = []
+        for anchor in Anchor.all where anchor.contentSize == Anchor.navigationControllerContentSize {
+            for orientation in Orientation.allCases {
+                let heights: [Double?] = [nil, 0, orientation.keyboardHeight - 0.5, 400]
+                for height in heights {
+                    for time in [0, 1.0 / 120, 0.05, 0.1, 0.2, 0.25] {
+                        for scale in [1.0, 2.0] {
+                            out.append(Scenario(skin: skin, kind: .keyboard(anchor: anchor, orientation: orientation,
+                                                                            keyboardHeight: height, time: time, scale: scale)))
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Other artwork: skins built in memory with other metrics, colours, tints and
+    /// shadows, drawn over a smaller version of the same space.
+    static func artwork(root: String, skins: [any Skin]) -> [Scenario] {
+        var others: [any Skin] = []
+        let colours = ColorSet(border: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.7),
+                               gradientFrom: Color(red: 1, green: 0.9, blue: 0.2, alpha: 0.6),
+                               gradientTo: Color(red: 0.1, green: 0.6, blue: 0.3, alpha: 1))
+        others.append(SevenImageSkin(id: "other-colours-tinted", summary: "", artwork: .rendered(colours),
+                                     tint: Tint(color: Color(red: 0.8, green: 0.2, blue: 0.4), reproducesScaleOneBlur: true),
+                                     shadow: Shadow(color: Color(red: 0.3, green: 0, blue: 0.5), opacity: 0.5, radius: 3,
+                                                    offsetX: 4, offsetY: -2)))
+        var metrics = SevenImageMetrics.standard
+        metrics.cornerRadius = 11
+        metrics.sideArrowCenterOffset = 5
+        metrics.contentInsets = EdgeInsets(top: 5, left: 9, bottom: 13, right: 3)
+        metrics.secondStageBottomInset = 12
+        metrics.secondStageRightInset = 6
+        others.append(SevenImageSkin(id: "other-metrics", summary: "", artwork: .rendered(colours), metrics: metrics, shadow: nil))
+        if let files = try? ArtworkSet(folder: root + "/Skins/gik-files") {
+            others.append(SevenImageSkin(id: "other-files-tinted", summary: "", artwork: .files(files),
+                                         tint: Tint(color: Color(red: 0.1, green: 0.5, blue: 0.9), reproducesScaleOneBlur: true)))
+        }
+        let pathMetrics = PopoverMetrics(arrowBase: 24, arrowHeight: 11, cornerRadius: 3.5,
+                                         contentInsets: EdgeInsets(top: 4, left: 6, bottom: 4, right: 6))
+        others.append(PathSkin(id: "other-path", summary: "", fill: Color(red: 0.1, green: 0.1, blue: 0.15, alpha: 0.5),
+                               outline: Color(red: 1, green: 0.5, blue: 0), metrics: pathMetrics))
+        if let twoAsset = skins.first(where: { $0 is TwoAssetSkin }) as? TwoAssetSkin,
+           let other = try? TwoAssetSkin(id: "other-two-asset", summary: "", folder: twoAsset.folder,
+                                         metrics: PopoverMetrics(arrowBase: 30, arrowHeight: 14, cornerRadius: 9,
+                                                                 contentInsets: EdgeInsets(all: 5))) {
+            others.append(other)
+        }
+        // Usable skins only: one whose every request throws tells nothing.
+        let usable = others.filter { skin in
+            (try? skin.render(PopoverRequest(bounds: Size(width: 150, height: 120), direction: .up, arrowOffset: 0, scale: 1))) != nil
+        }
+        return shipped(usable)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import MutationDriverKit
+import PopoverFiles
+import PopoverGeometry
+import PopoverHarness
+import PopoverImage
+import PopoverRaster
+import PopoverSkins
+import Synchronization
+
+// The popover-goldens driver of the mutation analysis: the harness's own catalog, skins,
+// goldens and tolerance policy, so "killed" means exactly "the suite's check fails".
+// Arguments: --root (the repository), --scratch (the analysis's scratch folder), and the
+// kit's --constructs and --memory-mb.
+
+let arguments = CommandLine.arguments
+func argument(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let root = argument("--root") ?? FileManager.default.currentDirectoryPath
+let scratch = argument("--scratch") ?? root + "/.build-mutants"
+
+final class PopoverSubject: MutationSubject {
+    let catalog: CaseCatalog
+    let byID: [String: GoldenCase]
+    let store: GoldenStore
+    let cache: GoldenDigestCache
+    let searchInputs: [SearchInput]
+    let artworkInputs: [SearchInput]
+    private let scenarios: [Scenario]
+    private var learned = false
+
+    init() {
+        catalog = CaseCatalog.standard(skinsFolder: root + "/Skins")
+        var byID: [String: GoldenCase] = [:]
+        for c in catalog.cases { byID[c.id] = c }
+        self.byID = byID
+        store = GoldenStore(folder: root + "/Goldens")
+        cache = GoldenDigestCache(folder: scratch + "/golden-cache")
+        let shipped = SearchSpace.shipped(catalog.skins)
+        let artwork = SearchSpace.artwork(root: root, skins: catalog.skins)
+        scenarios = shipped + artwork
+        searchInputs = shipped.enumerated().map { SearchInput(description: $1.description, index: $0) }
+        artworkInputs = artwork.enumerated().map { SearchInput(description: $1.description, index: shipped.count + $0) }
+    }
+
+    var caseIDs: [String] { catalog.cases.map(\.id) }
+
+    func judge(_ id: String) -> (Verdict, String) {
+        guard let c = byID[id], let skin = catalog.skin(c.skinID) else { return (.error, "no such case in this build's catalog") }
+        let image: RGBAImage
+        do {
+            image = try skin.render(c.request).pixmap.straightImage
+        } catch {
+            return (.error, "cannot draw: \(error)")
+        }
+        let bytes: [UInt8]
+        switch store.read(id) {
+        case .found(let found): bytes = found
+        case .missing: return (.error, "no golden")
+        case .unreadable(let error): return (.error, "\(error)")
+        }
+        let file = SHA256.hex(bytes)
+        var fact = cache.fact(forFile: file)
+        if fact == nil {
+            guard let decoded = try? PNGFile.decode(bytes, name: store.path(for: id)) else { return (.error, "golden not decodable") }
+            cache.learn(file: file, decoded: decoded)
+            learned = true
+            fact = cache.fact(forFile: file)
+        }
+        guard let fact else { return (.error, "golden not learned") }
+        if fact.width != image.width || fact.height != image.height {
+            return (.different, "size \(image.width)x\(image.height), golden \(fact.width)x\(fact.height)")
+        }
+        return cache.pixelDigest(of: image) == fact.pixels ? (.same, "") : (.different, "pixels differ")
+    }
+
+    /// The suite's own check (`CheckRunner`) on one case, against the goldens with the
+    /// committed tolerances.json, or a copy of the goldens folder's links with `file` as
+    /// its tolerances.json.
+    func passesUnderTolerances(_ id: String, file: String?) -> Bool {
+        guard let c = byID[id] else { return false }
+        var options = CheckOptions()
+        options.goldensFolder = file.map(Self.goldensWith(tolerances:)) ?? root + "/Goldens"
+        options.recordMode = .never
+        options.jobs = 1
+        options.cacheFolder = nil
+        guard let run = try? CheckRunner(catalog: catalog, options: options).run(cases: [c]) else { return false }
+        return run.results.first?.status == .passed
+    }
+
+    private static let tolerancesFolders = Mutex<[String: String]>([:])
+
+    /// A goldens folder of links to the real one's skin folders, with `tolerances` as its tolerances.json.
+    static func goldensWith(tolerances: String) -> String {
+        tolerancesFolders.withLock { folders in
+            if let folder = folders[tolerances] { return folder }
+            let folder = scratch + "/tolerance-goldens-\(folders.count)"
+            let fm = FileManager.default
+            try? fm.removeItem(atPath: folder)
+            try? fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for entry in (try? fm.contentsOfDirectory(atPath: root + "/Goldens")) ?? [] where entry != GoldenStore.toleranceFile {
+                try? fm.createSymbolicLink(atPath: folder + "/" + entry, withDestinationPath: root + "/Goldens/" + entry)
+            }
+            try? fm.copyItem(atPath: tolerances, toPath: folder + "/" + GoldenStore.toleranceFile)
+            folders[tolerances] = folder
+            return folder
+        }
+    }
+
+    func draw(_ input: SearchInput) -> String {
+        scenarios[input.index].draw()
+    }
+
+    func finishCoverage() {
+        if learned { try? cache.save() }
+        learned = false
+    }
+}
+
+DriverLoop.run { PopoverSubject() }
