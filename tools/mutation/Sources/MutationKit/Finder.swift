@@ -339,7 +339,7 @@ final class PointCollector: SyntaxVisitor {
 
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
         if isRemovable(node) {
-            add(Syntax(node), [Change(op: .removedStatement, start: start(node.item), end: end(node.item), replacement: "")])
+            add(Syntax(node.item), [Change(op: .removedStatement, start: start(node.item), end: end(node.item), replacement: "")])
         }
         return .visitChildren
     }
@@ -365,7 +365,15 @@ final class PointCollector: SyntaxVisitor {
     /// A call or assignment that stands as a statement among others.
     private func isRemovable(_ node: CodeBlockItemSyntax) -> Bool {
         guard case .expr(var expr) = node.item else { return false }
-        guard let list = node.parent?.as(CodeBlockItemListSyntax.self), list.count > 1 else { return false }
+        guard let list = node.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        // The only statement of a body may be its value (an implicit return); of a loop's or
+        // an if's block it is just a statement.
+        if list.count == 1 {
+            let owner = list.parent?.parent
+            let isStatementBlock = owner?.is(WhileStmtSyntax.self) ?? false || owner?.is(ForStmtSyntax.self) ?? false
+                || owner?.is(RepeatStmtSyntax.self) ?? false || (owner?.is(IfExprSyntax.self) ?? false && !isValueIf(owner!))
+            if !isStatementBlock { return false }
+        }
         // Top-level code of a file is not a body.
         if list.parent?.is(SourceFileSyntax.self) ?? true { return false }
         if let tried = expr.as(TryExprSyntax.self) { expr = tried.expression }
@@ -447,7 +455,9 @@ final class PointCollector: SyntaxVisitor {
         child = node
         current = node.parent
         while let parent = current {
-            if let element = parent.as(ConditionElementSyntax.self), isStatementCondition(element) {
+            // In an initialiser a closure cannot capture self before it is whole: conditions
+            // there switch with their whole statement.
+            if let element = parent.as(ConditionElementSyntax.self), isStatementCondition(element), !inInitializer(element) {
                 let owner = element.parent!.parent!
                 switch element.condition {
                 case .expression(let e):
@@ -482,7 +492,12 @@ final class PointCollector: SyntaxVisitor {
                     if stmt.is(GuardStmtSyntax.self) { return .skipped("a guard statement's own text") }
                     return .construct(key(stmt, .statement))
                 case .expr(let expr):
-                    if isSoleItem(item) && !isAssignment(expr) && !isIfOrSwitch(expr) { return .construct(key(expr, .value)) }
+                    // A body's single expression is its value; a statement that can be removed needs
+                    // the statement form (a switch case cannot be empty).
+                    if isSoleItem(item) && !isAssignment(expr) && !isIfOrSwitch(expr) && !isRemovable(item)
+                        && !delegatesInitialization(expr) {
+                        return .construct(key(expr, .value))
+                    }
                     return .construct(key(expr, .statement))
                 case .decl:
                     return .skipped("a declaration")
@@ -502,6 +517,34 @@ final class PointCollector: SyntaxVisitor {
 
     private func isSoleItem(_ item: CodeBlockItemSyntax) -> Bool {
         (item.parent?.as(CodeBlockItemListSyntax.self)?.count ?? 0) == 1
+    }
+
+    private func inInitializer(_ node: some SyntaxProtocol) -> Bool {
+        var ancestor = node.parent
+        while let a = ancestor {
+            if a.is(InitializerDeclSyntax.self) { return true }
+            if a.is(FunctionDeclSyntax.self) || a.is(ClosureExprSyntax.self) || a.is(AccessorDeclSyntax.self) { return false }
+            ancestor = a.parent
+        }
+        return false
+    }
+
+    /// `self.init(...)` or `super.init(...)`: cannot sit inside a switch expression.
+    private func delegatesInitialization(_ expr: ExprSyntax) -> Bool {
+        var e = expr
+        if let tried = e.as(TryExprSyntax.self) { e = tried.expression }
+        let callee = e.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+        return callee == "self.init" || callee == "super.init"
+    }
+
+    /// An `if` used for its value (bound, returned, or a body's single expression).
+    private func isValueIf(_ node: Syntax) -> Bool {
+        var top = node
+        while let parent = top.parent, parent.is(IfExprSyntax.self) { top = parent }
+        guard let parent = top.parent else { return false }
+        if parent.is(InitializerClauseSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
+        if let item = parent.as(CodeBlockItemSyntax.self) { return isSoleItem(item) && !(item.parent?.parent?.parent?.is(ForStmtSyntax.self) ?? false) }
+        return false
     }
 
     private func isIfOrSwitch(_ expr: ExprSyntax) -> Bool {

@@ -26,7 +26,7 @@ public struct MutationRun: Sendable {
         self.output = output
     }
 
-    public struct Result {
+    public struct Result: Sendable {
         public var report: SensitivityReport
         public var findings: [FileFindings]
         public var build: SchemataBuild.Outcome
@@ -194,9 +194,12 @@ struct SchemataState {
         return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
     }
 
+    /// The file and what the finder made of it: a finder that changes starts the file afresh.
     static func digest(_ f: FileFindings) -> String {
         var d = Digest()
         d.add(f.source.text)
+        for c in f.constructs { d.add("\(c.form) \(c.start) \(c.end) \(c.mutants.count)") }
+        for m in f.mutants { d.add("\(m.start) \(m.end) \(m.replacement)") }
         return d.hex
     }
 
