@@ -35,6 +35,17 @@ public protocol MutationSubject: AnyObject {
     func draw(_ input: SearchInput) -> String
     /// Called after a coverage pass: keep what was learned (decoded goldens' digests).
     func finishCoverage()
+    /// For a subject set up under a mutant: the cases it sets up differently from
+    /// `original` (or not at all).
+    func changedCases(from original: Self) -> [String]
+    /// A few cases standing for all (one per kind of drawing), judged for a mutant of the
+    /// setup that changes no case: what it changed can only show in drawings.
+    var representativeCases: [String] { get }
+}
+
+extension MutationSubject {
+    public func changedCases(from original: Self) -> [String] { [] }
+    public var representativeCases: [String] { [] }
 }
 
 public struct SearchInput: Sendable {
@@ -149,9 +160,17 @@ public enum DriverLoop {
                 subject.finishCoverage()
                 reply(["done": true])
             case "judge":
+                // The plan: for a mutant of the setup, the cases it sets up differently first,
+                // then those whose drawing runs its code, then the representatives.
+                var plan = request.cases ?? []
+                if request.rebuild == true {
+                    var seen = Set<String>()
+                    plan = (subject.changedCases(from: original) + plan + subject.representativeCases).filter { seen.insert($0).inserted }
+                }
+                reply(["plan": plan])
                 mutation_set_active(request.mutant ?? 0)
                 var kills = 0
-                for id in request.cases ?? [] {
+                for id in plan {
                     let (verdict, detail) = subject.judge(id)
                     reply(["case": id, "verdict": verdict.rawValue, "detail": detail])
                     if verdict != .same { kills += 1 }

@@ -159,7 +159,7 @@ enum SearchSpace {
     }
 
     /// Content sizes on both sides of each change of the placement as the content grows
-    /// (width, then height, then both) in half-point steps.
+    /// (width, then height, then both): found in 8-point steps, then narrowed to half a point.
     static func fits(_ anchor: Anchor, _ orientation: Orientation, _ permitted: PermittedDirections,
                      _ metrics: PopoverMetrics) -> [Size] {
         func shape(_ content: Size) -> String {
@@ -177,15 +177,19 @@ enum SearchSpace {
             }
             var previous = shape(size(0))
             var step = 0.0
-            while step < 1100 && out.count < 24 {
-                step += 0.5
-                let size = size(step)
-                let now = shape(size)
+            while step < 1100 {
+                let now = shape(size(step + 8))
                 if now != previous {
-                    out.append(Size(width: size.width - 0.5 * dw, height: size.height - 0.5 * dh))
-                    out.append(size)
+                    // The change lies in (step, step + 8]: halve down to half a point.
+                    var low = step, high = step + 8
+                    while high - low > 0.5 {
+                        let middle = ((low + high) / 2 * 2).rounded(.down) / 2
+                        if shape(size(middle)) == previous { low = middle } else { high = middle }
+                    }
+                    out += [size(low), size(high)]
                     previous = now
                 }
+                step += 8
             }
         }
         return out

@@ -25,10 +25,14 @@ final class PopoverSubject: MutationSubject {
     let byID: [String: GoldenCase]
     let store: GoldenStore
     let cache: GoldenDigestCache
-    let searchInputs: [SearchInput]
-    let artworkInputs: [SearchInput]
-    private let scenarios: [Scenario]
     private var learned = false
+    /// The search space, made on the first search: judging never needs it.
+    private lazy var scenarios: (shipped: [Scenario], artwork: [Scenario]) =
+        (SearchSpace.shipped(catalog.skins), SearchSpace.artwork(root: root, skins: catalog.skins))
+    lazy var searchInputs: [SearchInput] = scenarios.shipped.enumerated().map { SearchInput(description: $1.description, index: $0) }
+    lazy var artworkInputs: [SearchInput] = scenarios.artwork.enumerated().map {
+        SearchInput(description: $1.description, index: scenarios.shipped.count + $0)
+    }
 
     init() {
         catalog = CaseCatalog.standard(skinsFolder: root + "/Skins")
@@ -37,11 +41,6 @@ final class PopoverSubject: MutationSubject {
         self.byID = byID
         store = GoldenStore(folder: root + "/Goldens")
         cache = GoldenDigestCache(folder: scratch + "/golden-cache")
-        let shipped = SearchSpace.shipped(catalog.skins)
-        let artwork = SearchSpace.artwork(root: root, skins: catalog.skins)
-        scenarios = shipped + artwork
-        searchInputs = shipped.enumerated().map { SearchInput(description: $1.description, index: $0) }
-        artworkInputs = artwork.enumerated().map { SearchInput(description: $1.description, index: shipped.count + $0) }
     }
 
     var caseIDs: [String] { catalog.cases.map(\.id) }
@@ -109,8 +108,26 @@ final class PopoverSubject: MutationSubject {
     }
 
     func draw(_ input: SearchInput) -> String {
-        scenarios[input.index].draw()
+        let all = scenarios.shipped + scenarios.artwork
+        return all[input.index].draw()
     }
+
+    func changedCases(from original: PopoverSubject) -> [String] {
+        let gone = original.catalog.cases.filter { byID[$0.id] == nil }.map(\.id)
+        return catalog.cases.filter { original.byID[$0.id] != $0 }.map(\.id) + gone
+    }
+
+    /// Per skin, direction, family and scale, the case with the fewest pixels.
+    lazy var representativeCases: [String] = {
+        var best: [String: GoldenCase] = [:]
+        for c in catalog.cases {
+            let key = "\(c.skinID) \(c.direction) \(c.family) \(c.scale)"
+            let area = c.request.bounds.width * c.request.bounds.height
+            if let b = best[key], b.request.bounds.width * b.request.bounds.height <= area { continue }
+            best[key] = c
+        }
+        return best.values.map(\.id).sorted()
+    }()
 
     func finishCoverage() {
         if learned { try? cache.save() }

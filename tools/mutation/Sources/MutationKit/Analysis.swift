@@ -38,6 +38,8 @@ public struct CoverageTable: Sendable, Codable {
     public var cases: [CaseCoverage]
     /// Constructs run while the driver sets the cases up (catalog, skins).
     public var setupReached: [Int]
+    /// How long the driver took to start and set up.
+    public var setupSeconds: Double
 }
 
 /// Runs the mutants on driver processes: coverage once, each mutant on the cases that run
@@ -50,6 +52,9 @@ public final class Analysis: @unchecked Sendable {
     public let constructCount: Int
     public let options: AnalysisOptions
     public var log: @Sendable (String) -> Void = { _ in }
+    /// Each case's unmutated time, and the driver's setup time (from coverage).
+    var caseSeconds: [String: Double] = [:]
+    var setupSeconds = 1.0
 
     public init(driver: String, driverArguments: [String], scratch: String, constructCount: Int, options: AnalysisOptions) {
         self.driver = driver
@@ -93,6 +98,7 @@ public final class Analysis: @unchecked Sendable {
             log("coverage: cached (\(table.cases.count) cases)")
             return table
         }
+        let setupClock = ContinuousClock.now
         let first = try start()
         guard first.send(["op": "hello"]) else { throw MutationError.driver("the driver did not start (see \(scratch)/driver-errors.log)") }
         let hello: [String: Any]
@@ -104,6 +110,7 @@ public final class Analysis: @unchecked Sendable {
             throw MutationError.driver("the driver's hello has no cases: \(hello["error"] ?? hello)")
         }
         let setupReached = hello["setupReached"] as? [Int] ?? []
+        let setup = (ContinuousClock.now - setupClock).seconds
         let clock = ContinuousClock.now
         let shares = (0..<options.jobs).map { j in stride(from: j, to: ids.count, by: options.jobs).map { ids[$0] } }
         let rows = Mutex<[CaseCoverage]>([])
@@ -128,7 +135,7 @@ public final class Analysis: @unchecked Sendable {
         if let message = failure.withLock({ $0 }) { throw MutationError.driver(message + " (see \(scratch)/driver-errors.log)") }
         let order = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
         let table = CoverageTable(key: key, cases: rows.withLock { $0 }.sorted { order[$0.id]! < order[$1.id]! },
-                                  setupReached: setupReached)
+                                  setupReached: setupReached, setupSeconds: setup)
         log("coverage: \(table.cases.count) cases in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
         try? JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
         return table
@@ -152,15 +159,23 @@ public final class Analysis: @unchecked Sendable {
         for c in passing { for k in c.reached { byConstruct[k, default: []].append(c) } }
         let setup = Set(coverage.setupReached)
         return mutants.map { m in
+            // A mutant of the setup: the driver adds the cases it changes and representatives.
             let rebuild = setup.contains(m.construct)
-            let cases = rebuild ? passing : byConstruct[m.construct] ?? []
+            let cases = byConstruct[m.construct] ?? []
             return Job(mutant: m, cases: cases.map(\.id), cost: cases.reduce(0) { $0 + $1.seconds }, rebuild: rebuild)
         }
     }
 
+    /// Takes each case's cost and the setup's time from coverage, for the time limits.
+    public func learnCosts(_ coverage: CoverageTable) {
+        caseSeconds = Dictionary(uniqueKeysWithValues: coverage.cases.map { ($0.id, $0.seconds) })
+        setupSeconds = coverage.setupSeconds
+    }
+
     /// Judges every job on `jobs` drivers. `progress` is told after each mutant.
     public func judge(_ jobs: [Job], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [MutantResult] {
-        let queue = Mutex<[Job]>(jobs.sorted { $0.cost > $1.cost })
+        // Longest first (taken from the end): the workers finish together.
+        let queue = Mutex<[Job]>(jobs.sorted { ($0.cost, $0.mutant.id) < ($1.cost, $1.mutant.id) })
         let results = Mutex<[MutantResult]>([])
         DispatchQueue.concurrentPerform(iterations: options.jobs) { _ in
             var process: DriverProcess?
@@ -176,7 +191,7 @@ public final class Analysis: @unchecked Sendable {
 
     private func judge(_ job: Job, on process: inout DriverProcess?) -> MutantResult {
         var result = MutantResult(mutant: job.mutant, status: .survived, selected: job.cases.count)
-        guard !job.cases.isEmpty else { return result }
+        guard !job.cases.isEmpty || job.rebuild else { return result }
         let clock = ContinuousClock.now
         defer { result.seconds = (ContinuousClock.now - clock).seconds }
         do {
@@ -186,15 +201,30 @@ public final class Analysis: @unchecked Sendable {
             result.detail = "\(error)"
             return result
         }
-        let limit = options.timeFactor * job.cost + options.timeConstant + (job.rebuild ? 2 : 0)
         process!.send(["op": "judge", "mutant": job.mutant.id, "cases": job.cases, "stopAfter": options.killsToName,
                        "rebuild": job.rebuild])
+        // The driver answers with its plan first (after setting up under the mutant, for a
+        // mutant of the setup: that gets the time the original's setup took, with the same margin).
+        var plan = job.cases
+        var limit = options.timeFactor * setupSeconds + options.timeConstant
+        var failure: DriverProcess.ReadResult?
+        switch process!.read(until: clock + .seconds(limit)) {
+        case .line(let object):
+            plan = object["plan"] as? [String] ?? job.cases
+        case let other:
+            failure = other
+        }
+        result.selected = plan.count
         var answered = 0
         var kills: [String] = []
-        let (done, failure) = collect(process!, deadline: clock + .seconds(limit)) { object in
-            guard let id = object["case"] as? String else { return }
-            answered += 1
-            if (object["verdict"] as? String) != "same" { kills.append(id) }
+        var done: [String: Any]?
+        if failure == nil {
+            limit = options.timeFactor * plan.reduce(0) { $0 + (caseSeconds[$1] ?? 0) } + options.timeConstant
+            (done, failure) = collect(process!, deadline: .now + .seconds(limit)) { object in
+                guard let id = object["case"] as? String else { return }
+                answered += 1
+                if (object["verdict"] as? String) != "same" { kills.append(id) }
+            }
         }
         result.killedBy = kills
         if done != nil {
@@ -203,7 +233,7 @@ public final class Analysis: @unchecked Sendable {
             return result
         }
         // The driver ran out of time or died: the mutant's doing (unless a case failed first).
-        result.lastCase = answered < job.cases.count ? job.cases[answered] : nil
+        result.lastCase = answered < plan.count ? plan[answered] : nil
         process!.kill()
         process = nil
         if !kills.isEmpty {

@@ -81,7 +81,9 @@ public struct MutationRun: Sendable {
         }
 
         var tolerancePolicy: String?
-        if !buildOnly {
+        if buildOnly {
+            results += runnable.map { MutantResult(mutant: $0, status: .notRun) }
+        } else {
             let analysis = Analysis(driver: outcome.driver, driverArguments: ["--root", subject.root, "--scratch", scratch],
                                     scratch: scratch, constructCount: constructCount, options: options)
             analysis.log = log
@@ -93,9 +95,10 @@ public struct MutationRun: Sendable {
                 log("warning: \(failing.count) case(s) do not match their goldens unmutated (left out of judging): "
                     + failing.prefix(5).map { Escape.terminal($0.id) + " (" + Escape.terminal($0.detail) + ")" }.joined(separator: ", "))
             }
+            analysis.learnCosts(coverage)
             clock = .now
             let jobs = Analysis.jobs(for: runnable, coverage: coverage)
-            let step = max(1, runnable.count / 20)
+            let step = max(1, runnable.count / 50)
             var judged = analysis.judge(jobs) { done, all in
                 if done % step == 0 || done == all { log("  judged \(done)/\(all)") }
             }

@@ -33,6 +33,40 @@ public struct Tally: Sendable, Codable, Hashable {
     public var score: Double? { scored > 0 ? Double(killed + crashed + timedOut) / Double(scored) : nil }
     /// Killed by a golden alone over `scored`.
     public var goldenScore: Double? { scored > 0 ? Double(killed) / Double(scored) : nil }
+
+    enum CodingKeys: String, CodingKey {
+        case name, mutants, killed, survived, equivalent, crashed, timedOut, notBuilt, notRun, scored, score, goldenScore
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        mutants = try c.decode(Int.self, forKey: .mutants)
+        killed = try c.decode(Int.self, forKey: .killed)
+        survived = try c.decode(Int.self, forKey: .survived)
+        equivalent = try c.decode(Int.self, forKey: .equivalent)
+        crashed = try c.decode(Int.self, forKey: .crashed)
+        timedOut = try c.decode(Int.self, forKey: .timedOut)
+        notBuilt = try c.decode(Int.self, forKey: .notBuilt)
+        notRun = try c.decode(Int.self, forKey: .notRun)
+    }
+
+    /// The counts, and the score with what it is out of, for a reader of the JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(mutants, forKey: .mutants)
+        try c.encode(killed, forKey: .killed)
+        try c.encode(survived, forKey: .survived)
+        try c.encode(equivalent, forKey: .equivalent)
+        try c.encode(crashed, forKey: .crashed)
+        try c.encode(timedOut, forKey: .timedOut)
+        try c.encode(notBuilt, forKey: .notBuilt)
+        try c.encode(notRun, forKey: .notRun)
+        try c.encode(scored, forKey: .scored)
+        try c.encodeIfPresent(score, forKey: .score)
+        try c.encodeIfPresent(goldenScore, forKey: .goldenScore)
+    }
 }
 
 /// Everything a run found: written as sensitivity.json, shown as sensitivity.html and on

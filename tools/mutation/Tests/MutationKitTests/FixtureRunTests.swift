@@ -146,7 +146,14 @@ struct FixtureRunTests {
         // Source text reaches the page escaped: `w < 10` shows as `w &lt; 10`.
         #expect(html.contains("if w &lt; 9 { return 10 }"))
         #expect(!html.contains("if w < 9"))
-        let decoded = try JSONDecoder().decode(SensitivityReport.self, from: report.json())
+        let json = try report.json()
+        let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
+        // The score a scheduled job gates on is in the JSON: 16 of 18 (see "the score").
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let total = try #require(object["total"] as? [String: Any])
+        let score = try #require(total["score"] as? Double)
+        #expect(abs(score - 16.0 / 18.0) < 1e-12)
+        #expect(total["scored"] as? Int == 18)
     }
 }
