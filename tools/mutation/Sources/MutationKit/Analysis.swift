@@ -154,7 +154,8 @@ public final class Analysis: @unchecked Sendable {
     /// The jobs for `mutants`: each on the cases (passing unmutated) that run its construct,
     /// cheapest first; a construct run while setting up is judged on every case.
     public static func jobs(for mutants: [Mutant], coverage: CoverageTable) -> [Job] {
-        let passing = coverage.cases.filter { $0.verdict == "same" }.sorted { ($0.seconds, $0.id) < ($1.seconds, $1.id) }
+        let rank = priority(coverage)
+        let passing = coverage.cases.filter { $0.verdict == "same" }.sorted { rank[$0.id]! < rank[$1.id]! }
         var byConstruct: [Int: [CaseCoverage]] = [:]
         for c in passing { for k in c.reached { byConstruct[k, default: []].append(c) } }
         let setup = Set(coverage.setupReached)
@@ -166,10 +167,62 @@ public final class Analysis: @unchecked Sendable {
         }
     }
 
+    private let journalLock = Mutex<FileHandle?>(nil)
+
+    /// One line per judged mutant in `<scratch>/judge.log`: what a slow run spends its time on.
+    func journal(_ line: String) {
+        journalLock.withLock { handle in
+            if handle == nil {
+                let path = scratch + "/judge.log"
+                FileManager.default.createFile(atPath: path, contents: nil)
+                handle = FileHandle(forWritingAtPath: path)
+            }
+            handle?.write(Data((line + "\n").utf8))
+        }
+    }
+
     /// Takes each case's cost and the setup's time from coverage, for the time limits.
     public func learnCosts(_ coverage: CoverageTable) {
         caseSeconds = Dictionary(uniqueKeysWithValues: coverage.cases.map { ($0.id, $0.seconds) })
         setupSeconds = coverage.setupSeconds
+    }
+
+    /// The order cases are judged in: first a run of cases each adding the most constructs
+    /// not yet run per second it costs (additional-coverage prioritisation), so the first
+    /// few cases of any mutant differ in what they draw and a kill comes early; then the
+    /// rest, cheapest first.
+    static func priority(_ coverage: CoverageTable, head: Int = 300) -> [String: Int] {
+        let count = (coverage.cases.flatMap(\.reached).max() ?? 0) + 1
+        let words = (count + 63) / 64
+        func bits(_ reached: [Int]) -> [UInt64] {
+            var b = [UInt64](repeating: 0, count: words)
+            for k in reached { b[k / 64] |= 1 << UInt64(k % 64) }
+            return b
+        }
+        var remaining = coverage.cases.map { (id: $0.id, seconds: max($0.seconds, 1e-4), bits: bits($0.reached)) }
+        var order: [String] = []
+        var covered = [UInt64](repeating: 0, count: words)
+        while order.count < head && !remaining.isEmpty {
+            var best = -1
+            var bestGain = 0.0
+            for (i, c) in remaining.enumerated() {
+                var fresh = 0
+                for w in 0..<words { fresh += (c.bits[w] & ~covered[w]).nonzeroBitCount }
+                let gain = Double(fresh) / c.seconds
+                if gain > bestGain { bestGain = gain; best = i }
+            }
+            if best < 0 {
+                // Everything run: start over from nothing covered (or stop if no case adds any).
+                if covered.allSatisfy({ $0 == 0 }) { break }
+                covered = [UInt64](repeating: 0, count: words)
+                continue
+            }
+            let c = remaining.remove(at: best)
+            for w in 0..<words { covered[w] |= c.bits[w] }
+            order.append(c.id)
+        }
+        order += remaining.sorted { ($0.seconds, $0.id) < ($1.seconds, $1.id) }.map(\.id)
+        return Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
     }
 
     /// Judges every job on `jobs` drivers. `progress` is told after each mutant.
@@ -180,7 +233,12 @@ public final class Analysis: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: options.jobs) { _ in
             var process: DriverProcess?
             while let job = queue.withLock({ $0.popLast() }) {
-                let result = judge(job, on: &process)
+                let started = ContinuousClock.now
+                var result = judge(job, on: &process)
+                result.seconds = (ContinuousClock.now - started).seconds
+                journal("\(result.mutant.id) \(result.status.rawValue) \(String(format: "%.2f", result.seconds)) s, "
+                    + "\(result.selected) cases (\(String(format: "%.1f", job.cost)) s unmutated)\(job.rebuild ? ", setup" : "")"
+                    + (result.killedBy.first.map { ", first kill \($0)" } ?? "") + (result.lastCase.map { ", at \($0)" } ?? ""))
                 let done = results.withLock { $0.append(result); return $0.count }
                 progress(done, jobs.count)
             }
@@ -193,7 +251,6 @@ public final class Analysis: @unchecked Sendable {
         var result = MutantResult(mutant: job.mutant, status: .survived, selected: job.cases.count)
         guard !job.cases.isEmpty || job.rebuild else { return result }
         let clock = ContinuousClock.now
-        defer { result.seconds = (ContinuousClock.now - clock).seconds }
         do {
             if process == nil { process = try start() }
         } catch {
@@ -218,12 +275,21 @@ public final class Analysis: @unchecked Sendable {
         var answered = 0
         var kills: [String] = []
         var done: [String: Any]?
-        if failure == nil {
-            limit = options.timeFactor * plan.reduce(0) { $0 + (caseSeconds[$1] ?? 0) } + options.timeConstant
-            (done, failure) = collect(process!, deadline: .now + .seconds(limit)) { object in
-                guard let id = object["case"] as? String else { return }
+        // Each case has its own limit, as each test has in PIT: 1.25 x its time + 4 s from the
+        // answer before it.
+        func caseLimit() -> Double {
+            options.timeFactor * (answered < plan.count ? caseSeconds[plan[answered]] ?? 0 : 0) + options.timeConstant
+        }
+        reading: while failure == nil {
+            limit = caseLimit()
+            switch process!.read(until: .now + .seconds(limit)) {
+            case .line(let object):
+                if object["done"] != nil { done = object; break reading }
+                guard let id = object["case"] as? String else { continue }
                 answered += 1
                 if (object["verdict"] as? String) != "same" { kills.append(id) }
+            case let other:
+                failure = other
             }
         }
         result.killedBy = kills

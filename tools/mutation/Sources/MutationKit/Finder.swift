@@ -58,6 +58,10 @@ public struct FileFindings: Sendable {
     public var constructs: [Construct]
     public var mutants: [Mutant]
     public var unmutated: [UnmutatedPlace]
+    /// The outermost function, initialiser and accessor bodies (their statements' UTF-8
+    /// range): each is written twice, the original as it is for every run whose mutant lies
+    /// elsewhere, and its schemata.
+    public var bodies: [Range<Int>] = []
 }
 
 /// Finds the mutation points of Swift files with swift-syntax's parser, and the construct
@@ -130,7 +134,8 @@ public enum Finder {
             }
             constructs.append(construct)
         }
-        return FileFindings(source: source, constructs: constructs, mutants: mutants, unmutated: unmutated)
+        return FileFindings(source: source, constructs: constructs, mutants: mutants, unmutated: unmutated,
+                            bodies: collector.bodies)
     }
 }
 
@@ -185,6 +190,29 @@ final class PointCollector: SyntaxVisitor {
     }
 
     var points: [Point] = []
+    /// Outermost bodies, in source order.
+    var bodies: [Range<Int>] = []
+    private var bodyDepth = 0
+
+    private func enterBody(_ statements: CodeBlockItemListSyntax?) {
+        if bodyDepth == 0, let statements, !statements.isEmpty { bodies.append(start(statements)..<end(statements)) }
+        bodyDepth += 1
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
+    override func visitPost(_ node: FunctionDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
+    override func visitPost(_ node: InitializerDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
+    override func visitPost(_ node: AccessorDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+        // `var x: T { ... }`: a getter without the word.
+        if case .getter(let statements) = node.accessors { enterBody(statements) }
+        return .visitChildren
+    }
+    override func visitPost(_ node: AccessorBlockSyntax) {
+        if case .getter = node.accessors { bodyDepth -= 1 }
+    }
 
     static let binaryOperators: [String: [(String, MutationOperator)]] = [
         "<": [("<=", .conditionalsBoundary), (">=", .negateConditional)],

@@ -90,6 +90,11 @@ public struct SchemataBuild {
                         }
                         progress = true
                     }
+                case .body(let index):
+                    if !writers[relative]!.unwrappedBodies.contains(index) {
+                        writers[relative]!.unwrappedBodies.insert(index)
+                        progress = true
+                    }
                 case nil:
                     unplaced.append(error)
                 }

@@ -210,6 +210,10 @@ public struct SchemataPackage: Sendable {
         static inline bool mutation_outside(int32_t lo, int32_t hi) {
             return mutation_active_id < lo || mutation_active_id > hi;
         }
+        // Whether a body runs as the original: no mutant of it is active and no coverage is recorded.
+        static inline bool mutation_pristine(int32_t lo, int32_t hi) {
+            return mutation_active_id >= 0 && (mutation_active_id < lo || mutation_active_id > hi);
+        }
         static inline void mutation_reach(int32_t k) {
             if (mutation_active_id < 0) mutation_reached_items[k] = 1;
         }

@@ -10,6 +10,8 @@ public struct SchemataWriter: Sendable {
     public var droppedMutants: Set<Int> = []
     /// Constructs written as their original text (the schemata could not hold them).
     public var droppedConstructs: Set<Int> = []
+    /// Bodies written once, as their schemata (the original beside it did not build).
+    public var unwrappedBodies: Set<Int> = []
 
     public init(findings: FileFindings) {
         self.findings = findings
@@ -24,8 +26,38 @@ public struct SchemataWriter: Sendable {
         let forest = Self.forest(findings.constructs)
         let mutants = Dictionary(uniqueKeysWithValues: findings.mutants.map { ($0.id, $0) })
         var out = Self.importLine
-        out += splice(bytes, from: 0, to: bytes.count, children: forest.roots, forest: forest, mutants: mutants)
+        // Bodies that hold live constructs: the original for every run whose mutant lies
+        // elsewhere (it is optimised as the original is), the schemata otherwise (and while
+        // coverage is recorded).
+        var at = 0
+        var roots = forest.roots[...]
+        for (index, body) in findings.bodies.enumerated() {
+            let inside = roots.prefix { forest.byID[$0]!.start < body.upperBound }.filter { forest.byID[$0]!.start >= body.lowerBound }
+            let before = roots.prefix { forest.byID[$0]!.start < body.lowerBound }
+            out += splice(bytes, from: at, to: body.lowerBound, children: Array(before), forest: forest, mutants: mutants)
+            roots = roots.dropFirst(before.count + inside.count)
+            let live = liveMutants(in: inside, forest: forest)
+            let schemata = splice(bytes, from: body.lowerBound, to: body.upperBound, children: Array(inside), forest: forest,
+                                  mutants: mutants)
+            if let lo = live.min(), let hi = live.max(), !unwrappedBodies.contains(index) {
+                out += "/*B\(index){*/if mutation_pristine(\(lo), \(hi)) {\n"
+                    + String(decoding: bytes[body], as: UTF8.self) + "\n} else {\n" + schemata + "\n}/*}B\(index)*/"
+            } else {
+                out += schemata
+            }
+            at = body.upperBound
+        }
+        out += splice(bytes, from: at, to: bytes.count, children: Array(roots), forest: forest, mutants: mutants)
         return out
+    }
+
+    /// The live mutants of `constructs` and every construct inside them.
+    private func liveMutants(in constructs: [Int], forest: Forest) -> [Int] {
+        constructs.flatMap { id -> [Int] in
+            let c = forest.byID[id]!
+            let own = droppedConstructs.contains(id) ? [] : c.mutants.filter { !droppedMutants.contains($0) }
+            return own + liveMutants(in: forest.children[id] ?? [], forest: forest)
+        }
     }
 
     /// Whether any construct of the file still switches something.
@@ -127,6 +159,8 @@ public struct MarkerMap: Sendable {
     public enum Owner: Sendable, Hashable {
         case mutant(Int)
         case construct(Int)
+        /// A body's original-and-schemata wrapper (by its index in the file).
+        case body(Int)
     }
 
     struct Region {
@@ -149,7 +183,7 @@ public struct MarkerMap: Sendable {
                 let closing = bytes[j] == UInt8(ascii: "}")
                 if closing { j += 1 }
                 let kind = bytes[j]
-                if kind == UInt8(ascii: "M") || kind == UInt8(ascii: "C") {
+                if kind == UInt8(ascii: "M") || kind == UInt8(ascii: "C") || kind == UInt8(ascii: "B") {
                     var k = j + 1
                     var number = 0
                     var digits = 0
@@ -158,7 +192,8 @@ public struct MarkerMap: Sendable {
                     if openBrace { k += 1 }
                     if digits > 0, k + 1 < bytes.count, bytes[k] == UInt8(ascii: "*"), bytes[k + 1] == UInt8(ascii: "/"),
                        closing || openBrace {
-                        let owner: Owner = kind == UInt8(ascii: "M") ? .mutant(number) : .construct(number)
+                        let owner: Owner = kind == UInt8(ascii: "M") ? .mutant(number)
+                            : kind == UInt8(ascii: "C") ? .construct(number) : .body(number)
                         if closing {
                             if let index = open.lastIndex(where: { $0.0 == owner }) {
                                 let o = open.remove(at: index)

@@ -11,17 +11,21 @@ struct SchemataWriterTests {
         return writer.text()
     }
 
-    @Test("a returned value: a switch expression, the original behind the coverage mark")
+    @Test("a returned value: a switch expression, the original behind the coverage mark; the body also kept as it was")
     func value() {
         #expect(schemata("func f(_ a: Int) -> Int {\n    return a * 3\n}\n") == """
             import MutationSwitch
             func f(_ a: Int) -> Int {
-                return /*C0{*/switch mutation_active() {
+                /*B0{*/if mutation_pristine(1, 3) {
+            return a * 3
+            } else {
+            return /*C0{*/switch mutation_active() {
             case 1: /*M1{*/a / 3/*}M1*/
             case 2: /*M2{*/a * 4/*}M2*/
             case 3: /*M3{*/a * 2/*}M3*/
             default: mutationReach(0, a * 3)
             }/*}C0*/
+            }/*}B0*/
             }
 
             """)
@@ -32,7 +36,11 @@ struct SchemataWriterTests {
         #expect(schemata("func f(_ x: inout Int) {\n    x -= 2\n    x = 0\n}\n", dropping: [3]) == """
             import MutationSwitch
             func f(_ x: inout Int) {
-                /*C0{*/if mutation_outside(1, 4) {
+                /*B0{*/if mutation_pristine(1, 6) {
+            x -= 2
+                x = 0
+            } else {
+            /*C0{*/if mutation_outside(1, 4) {
             mutation_reach(0)
             x -= 2
             } else if mutation_active() == 1 {
@@ -50,6 +58,7 @@ struct SchemataWriterTests {
             } else {
             /*M6{*/x = 1/*}M6*/
             }/*}C1*/
+            }/*}B0*/
             }
 
             """)
@@ -60,7 +69,10 @@ struct SchemataWriterTests {
         #expect(schemata("func f(_ a: Int) {\n    if a == 0 { return }\n}\n") == """
             import MutationSwitch
             func f(_ a: Int) {
-                if /*C0{*/({ () -> Bool in
+                /*B0{*/if mutation_pristine(1, 3) {
+            if a == 0 { return }
+            } else {
+            if /*C0{*/({ () -> Bool in
             switch mutation_active() {
             case 1: return /*M1{*/!(a == 0)/*}M1*/
             case 2: return /*M2{*/a != 0/*}M2*/
@@ -68,6 +80,7 @@ struct SchemataWriterTests {
             default: mutation_reach(0); return a == 0
             }
             })()/*}C0*/ { return }
+            }/*}B0*/
             }
 
             """)
@@ -82,10 +95,22 @@ struct SchemataWriterTests {
         #expect(text.contains("case 4: /*M4{*/$0 - 1/*}M4*/"))
     }
 
-    @Test("a compiler error's place leads to the innermost mutant or construct holding it")
+    @Test("a body without mutants that build is written once")
+    func bodyWithoutLiveMutants() {
+        #expect(schemata("func f() -> Int {\n    return 7\n}\n", dropping: [1, 2]) == """
+            import MutationSwitch
+            func f() -> Int {
+                return 7
+            }
+
+            """)
+    }
+
+    @Test("a compiler error's place leads to the innermost mutant, construct or body holding it")
     func markers() {
         let text = "a /*C0{*/b /*M1{*/c/*}M1*/ d\n/*M2{*/e/*}M2*/ f/*}C0*/ g"
         let map = MarkerMap(text: text)
+        #expect(MarkerMap(text: "/*B3{*/x/*}B3*/").owner(line: 1, column: 8) == .body(3))
         #expect(map.owner(line: 1, column: 1) == nil)  // a
         #expect(map.owner(line: 1, column: 10) == .construct(0))  // b
         #expect(map.owner(line: 1, column: 19) == .mutant(1))  // c
