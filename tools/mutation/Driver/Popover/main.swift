@@ -53,25 +53,28 @@ final class PopoverSubject: MutationSubject {
         } catch {
             return (.error, "cannot draw: \(error)")
         }
-        let bytes: [UInt8]
-        switch store.read(id) {
-        case .found(let found): bytes = found
-        case .missing: return (.error, "no golden")
-        case .unreadable(let error): return (.error, "\(error)")
-        }
-        let file = SHA256.hex(bytes)
-        var fact = cache.fact(forFile: file)
-        if fact == nil {
-            guard let decoded = try? PNGFile.decode(bytes, name: store.path(for: id)) else { return (.error, "golden not decodable") }
-            cache.learn(file: file, decoded: decoded)
-            learned = true
-            fact = cache.fact(forFile: file)
-        }
-        guard let fact else { return (.error, "golden not learned") }
+        guard let fact = golden(id) else { return (.error, "no usable golden") }
         if fact.width != image.width || fact.height != image.height {
             return (.different, "size \(image.width)x\(image.height), golden \(fact.width)x\(fact.height)")
         }
         return cache.pixelDigest(of: image) == fact.pixels ? (.same, "") : (.different, "pixels differ")
+    }
+
+    /// Each golden's decoded size and pixel digest, read once per process: a survivor is
+    /// judged on every case that runs its code, and the goldens do not change during a run.
+    private var goldens: [String: GoldenPixelFact] = [:]
+
+    private func golden(_ id: String) -> GoldenPixelFact? {
+        if let known = goldens[id] { return known }
+        guard case .found(let bytes) = store.read(id) else { return nil }
+        let file = SHA256.hex(bytes)
+        if cache.fact(forFile: file) == nil {
+            guard let decoded = try? PNGFile.decode(bytes, name: store.path(for: id)) else { return nil }
+            cache.learn(file: file, decoded: decoded)
+            learned = true
+        }
+        goldens[id] = cache.fact(forFile: file)
+        return goldens[id]
     }
 
     /// The suite's own check (`CheckRunner`) on one case, against the goldens with the

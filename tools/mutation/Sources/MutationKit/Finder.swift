@@ -517,7 +517,10 @@ final class PointCollector: SyntaxVisitor {
                         return .construct(key(value, .value))
                     }
                     if stmt.is(DeferStmtSyntax.self) { return .skipped("inside a defer (it runs where its block ends)") }
-                    if stmt.is(GuardStmtSyntax.self) { return .skipped("a guard statement's own text") }
+                    if stmt.is(GuardStmtSyntax.self) {
+                        return .skipped("a guard's condition in an initialiser (a closure there cannot capture self, "
+                            + "and a guard, which declares names for the rest of its block, cannot be copied)")
+                    }
                     return .construct(key(stmt, .statement))
                 case .expr(let expr):
                     // A body's single expression is its value; a statement that can be removed needs

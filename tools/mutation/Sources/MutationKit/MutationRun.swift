@@ -133,7 +133,7 @@ public struct MutationRun: Sendable {
             machine: Self.machine(), scope: scope,
             options: ["jobs": "\(options.jobs)", "kills named": options.killsToName == 0 ? "all counted" : "\(options.killsToName)",
                       "search budget": "\(options.searchBudget) shipped + \(options.artworkBudget) other-artwork inputs",
-                      "time limit": "\(options.timeFactor) x original + \(Int(options.timeConstant)) s",
+                      "time limit": "\(options.timeFactor) x each case's original time + \(Int(options.timeConstant)) s",
                       "build rounds": "\(outcome.rounds)"],
             timings: timings, tolerancePolicy: tolerancePolicy)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ public enum MutantStatus: String, Sendable, Codable, CaseIterable {
     case equivalent
     /// The driver died by a signal (a trap, an overflow, memory) before any case failed.
     case crashed
-    /// Over its time limit (1.25 x the original's time for its cases + 4 s) before any case failed.
+    /// A case went over its time limit (1.25 x the original's time for it + 4 s) before any case failed.
     case timedOut = "timed out"
     /// Did not compile; outside the score.
     case notBuilt = "not built"

@@ -54,6 +54,9 @@ struct PopoverMutants: ParsableCommand {
     @Flag(help: "Build the schemata and stop.")
     var buildOnly = false
 
+    @Flag(help: "List the mutants (ID, place, operator, the line before and after) and stop.")
+    var list = false
+
     @Option(help: "The driver folder (its main.swift and subject.json).")
     var driver: String?
 
@@ -83,6 +86,15 @@ struct PopoverMutants: ParsableCommand {
         do {
             let subject = try Subject.load(root: root, driverFolder: driver ?? tool + "/Driver/Popover",
                                            kitFolder: tool + "/Driver/Kit")
+            if list {
+                for f in Finder.find(try subject.sources()) {
+                    for m in f.mutants where file == nil || m.file == file {
+                        print(Escape.terminal("#\(m.id)\t\(m.file):\(m.line):\(m.column)\t\(m.mutationOperator.rawValue)\t"
+                            + "\(m.originalLine.trimmingCharacters(in: .whitespaces))\t=> \(m.mutatedLine.trimmingCharacters(in: .whitespaces))"))
+                    }
+                }
+                return
+            }
             var run = MutationRun(subject: subject, scratch: root + "/.build-mutants", output: out ?? root + "/Reports/sensitivity")
             run.configuration = configuration
             run.file = file

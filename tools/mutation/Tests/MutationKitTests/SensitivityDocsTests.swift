@@ -35,7 +35,7 @@ struct SensitivityDocsTests {
     func numbers() throws {
         let page = try Self.page()
         let o = AnalysisOptions()
-        #expect(page.contains("\(o.timeFactor) x the original's time for its cases + \(Int(o.timeConstant)) s"))
+        #expect(page.contains("\(o.timeFactor) x the original's time for that case + \(Int(o.timeConstant)) s"))
         #expect(page.contains("(`--search-budget`, \(o.searchBudget) by default)"))
         #expect(page.contains("`--artwork-budget`, \(o.artworkBudget)"))
         #expect(page.contains("(`--memory-mb`, \(o.memoryMB))"))
