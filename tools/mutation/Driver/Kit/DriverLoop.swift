@@ -70,6 +70,8 @@ struct Request: Decodable {
     var budget: Int?
     var artworkBudget: Int?
     var rebuild: Bool?
+    var part: Int?
+    var parts: Int?
 }
 
 /// What one search input drew in the original program and which constructs it ran.
@@ -85,12 +87,15 @@ struct SearchRecord: Codable {
         self.outcome = outcome
     }
 
-    func reaches(_ k: Int) -> Bool {
+    /// The bit set as bytes.
+    var bits: [UInt8] {
         let utf8 = Array(reached.utf8)
-        let at = (k / 8) * 2
-        guard at + 1 < utf8.count, let byte = UInt8(String(decoding: utf8[at...at + 1], as: UTF8.self), radix: 16) else { return false }
-        return byte & (1 << UInt8(k % 8)) != 0
+        return stride(from: 0, to: utf8.count - 1, by: 2).map { UInt8(String(decoding: utf8[$0...$0 + 1], as: UTF8.self), radix: 16) ?? 0 }
     }
+}
+
+extension [UInt8] {
+    func reaches(_ k: Int) -> Bool { k / 8 < count && self[k / 8] & (1 << UInt8(k % 8)) != 0 }
 }
 
 struct SearchTable: Codable {
@@ -189,8 +194,10 @@ public enum DriverLoop {
                 reply(["done": true])
             case "searchCoverage":
                 guard let file = request.file else { reply(["error": "searchCoverage needs a file"]); continue }
+                // Part `part` of `parts`: every parts-th input from the part-th, so drivers share it.
+                let part = request.part ?? 0, parts = max(1, request.parts ?? 1)
                 func record(_ inputs: [SearchInput]) -> [SearchRecord] {
-                    inputs.map { input in
+                    stride(from: part, to: inputs.count, by: parts).map { inputs[$0] }.map { input in
                         reached.update(repeating: 0, count: constructs)
                         mutation_set_active(-1)
                         let outcome = subject.draw(input)
@@ -223,9 +230,9 @@ public enum DriverLoop {
                 // Inputs are matched by description: a rebuilt subject may list them differently.
                 func search(_ inputs: [SearchInput], _ originals: [SearchInput], _ records: [SearchRecord], budget: Int,
                             kind: String) -> [String: Any] {
-                    var recordOf: [String: SearchRecord] = [:]
-                    for (input, record) in zip(originals, records) { recordOf[input.description] = record }
-                    let reaching = inputs.filter { recordOf[$0.description]?.reaches(construct) ?? false }
+                    var recordOf: [String: (outcome: String, bits: [UInt8])] = [:]
+                    for (input, record) in zip(originals, records) { recordOf[input.description] = (record.outcome, record.bits) }
+                    let reaching = inputs.filter { recordOf[$0.description]?.bits.reaches(construct) ?? false }
                     var tried = 0
                     for input in reaching.prefix(budget) {
                         let record = recordOf[input.description]!

@@ -77,9 +77,12 @@ enum SearchSpace {
     /// from the smallest allowed up, placements from every anchor in both orientations
     /// (every permitted direction and exact fits found by growing the content), keyboard
     /// heights and times, scales 1 to 3.
-    static func shipped(_ skins: [any Skin]) -> [Scenario] {
+    static func shipped(_ skins: [any Skin], scales: [Double] = scales, fits: Bool = true, steps: Bool = true) -> [Scenario] {
         // Skin by skin, then taken in turn, so a search's budget spreads over every skin.
-        let perSkin = skins.map { skin in requests(skin, boundaries: true) + scenes(skin) + keyboard(skin) + requests(skin, boundaries: false) }
+        let perSkin = skins.map { skin in
+            requests(skin, boundaries: true, scales: scales) + scenes(skin, scales: scales, fits: fits)
+                + keyboard(skin, scales: scales.filter { $0 < 3 }) + (steps ? requests(skin, boundaries: false, scales: scales) : [])
+        }
         var out: [Scenario] = []
         for i in 0..<(perSkin.map(\.count).max() ?? 0) {
             for list in perSkin where i < list.count { out.append(list[i]) }
@@ -88,13 +91,14 @@ enum SearchSpace {
     }
 
     /// Requests straight to the skin: at the boundaries, or device-pixel steps across the edge.
-    static func requests(_ skin: any Skin, boundaries: Bool) -> [Scenario] {
+    static func requests(_ skin: any Skin, boundaries: Bool, scales: [Double]) -> [Scenario] {
         let m = skin.metrics
         var out: [Scenario] = []
         for direction in ArrowDirection.allCases {
             let minimum = m.minimumBounds(for: direction)
             let wide = Size(width: 137.5, height: 90.5)
-            let sizes = [minimum, Size(width: 120, height: 104), direction.isVertical ? wide : Size(width: wide.height, height: wide.width)]
+            // The smallest size the skin allows, and one the catalog's sweeps do not use.
+            let sizes = [minimum, direction.isVertical ? wide : Size(width: wide.height, height: wide.width)]
             for size in sizes {
                 let edge = direction.isVertical ? size.width : size.height
                 let extreme = edge / 2 - m.arrowBase / 2
@@ -135,7 +139,7 @@ enum SearchSpace {
         return out
     }
 
-    static func scenes(_ skin: any Skin) -> [Scenario] {
+    static func scenes(_ skin: any Skin, scales: [Double], fits withFits: Bool) -> [Scenario] {
         var out: [Scenario] = []
         for anchor in Anchor.all {
             for orientation in Orientation.allCases {
@@ -148,7 +152,7 @@ enum SearchSpace {
                     }
                     // Exact fits: grow the content until the placement changes its direction or
                     // stops growing with it; both sides of each change.
-                    for content in fits(anchor, orientation, permitted, skin.metrics) {
+                    for content in withFits ? fits(anchor, orientation, permitted, skin.metrics) : [] {
                         out.append(Scenario(skin: skin, kind: .scene(anchor: anchor, orientation: orientation, permitted: permitted,
                                                                      contentSize: content, scale: 1)))
                     }
@@ -195,14 +199,14 @@ enum SearchSpace {
         return out
     }
 
-    static func keyboard(_ skin: any Skin) -> [Scenario] {
+    static func keyboard(_ skin: any Skin, scales: [Double]) -> [Scenario] {
         var out: [Scenario] = []
         for anchor in Anchor.all where anchor.contentSize == Anchor.navigationControllerContentSize {
             for orientation in Orientation.allCases {
                 let heights: [Double?] = [nil, 0, orientation.keyboardHeight - 0.5, 400]
                 for height in heights {
                     for time in [0, 1.0 / 120, 0.05, 0.1, 0.2, 0.25] {
-                        for scale in [1.0, 2.0] {
+                        for scale in scales {
                             out.append(Scenario(skin: skin, kind: .keyboard(anchor: anchor, orientation: orientation,
                                                                             keyboardHeight: height, time: time, scale: scale)))
                         }
@@ -249,6 +253,7 @@ enum SearchSpace {
         let usable = others.filter { skin in
             (try? skin.render(PopoverRequest(bounds: Size(width: 150, height: 120), direction: .up, arrowOffset: 0, scale: 1))) != nil
         }
-        return shipped(usable)
+        // A smaller space: scales 1 and 2, no exact-fit scan, no steps across the edge.
+        return shipped(usable, scales: [1, 2], fits: false, steps: false)
     }
 }

@@ -371,14 +371,42 @@ public final class Analysis: @unchecked Sendable {
         let file = scratch + "/search-\(key).json"
         if FileManager.default.fileExists(atPath: file) { return file }
         let clock = ContinuousClock.now
-        let process = try start()
-        process.send(["op": "searchCoverage", "file": file])
-        let (done, failure) = collect(process, deadline: .now + .seconds(3600))
-        process.kill()
-        guard let done else {
-            throw MutationError.driver("the search space could not be recorded: \(String(describing: failure)) (see \(scratch)/driver-errors.log)")
+        // Every driver records its share of the inputs; the shares are merged in input order.
+        let parts = options.jobs
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            do {
+                let process = try start()
+                process.send(["op": "searchCoverage", "file": file + ".part\(part)", "part": part, "parts": parts])
+                let (done, failure) = collect(process, deadline: .now + .seconds(3600))
+                process.kill()
+                if done == nil { failures.withLock { $0.append(String(describing: failure)) } }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
         }
-        log("search space: \(done["inputs"] ?? 0) inputs of the shipped skins, \(done["artworkInputs"] ?? 0) of other artwork, "
+        if let failure = failures.withLock({ $0.first }) {
+            throw MutationError.driver("the search space could not be recorded: \(failure) (see \(scratch)/driver-errors.log)")
+        }
+        struct Table: Codable { var shipped: [Record]; var artwork: [Record] }
+        struct Record: Codable { var reached: String; var outcome: String }
+        var shares: [Table] = []
+        for part in 0..<parts {
+            guard let data = FileManager.default.contents(atPath: file + ".part\(part)"),
+                  let share = try? JSONDecoder().decode(Table.self, from: data) else {
+                throw MutationError.driver("\(file).part\(part): the driver's share of the search space cannot be read")
+            }
+            shares.append(share)
+            try? FileManager.default.removeItem(atPath: file + ".part\(part)")
+        }
+        func merge(_ lists: [[Record]]) -> [Record] {
+            var out: [Record] = []
+            for i in 0..<(lists.map(\.count).max() ?? 0) { for list in lists where i < list.count { out.append(list[i]) } }
+            return out
+        }
+        let table = Table(shipped: merge(shares.map(\.shipped)), artwork: merge(shares.map(\.artwork)))
+        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+        log("search space: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
             + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
         return file
     }
