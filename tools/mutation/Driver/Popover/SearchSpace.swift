@@ -78,61 +78,84 @@ enum SearchSpace {
     /// (every permitted direction and exact fits found by growing the content), keyboard
     /// heights and times, scales 1 to 3.
     static func shipped(_ skins: [any Skin], scales: [Double] = scales, fits: Bool = true, steps: Bool = true) -> [Scenario] {
-        // Skin by skin, then taken in turn, so a search's budget spreads over every skin.
-        let perSkin = skins.map { skin in
-            requests(skin, boundaries: true, scales: scales) + scenes(skin, scales: scales, fits: fits)
-                + keyboard(skin, scales: scales.filter { $0 < 3 }) + (steps ? requests(skin, boundaries: false, scales: scales) : [])
+        // Each skin's inputs in kinds (corner thresholds, stage-length edges, extremes, scenes,
+        // keyboard frames, steps), all taken in turn, so a search's budget spreads over
+        // every skin and every kind of boundary.
+        var lists: [[Scenario]] = []
+        for skin in skins {
+            lists += requests(skin, scales: scales)
+            lists += [scenes(skin, scales: scales, fits: fits), keyboard(skin, scales: scales.filter { $0 < 3 })]
+            if steps { lists.append(stepsAcross(skin, scales: scales)) }
         }
         var out: [Scenario] = []
-        for i in 0..<(perSkin.map(\.count).max() ?? 0) {
-            for list in perSkin where i < list.count { out.append(list[i]) }
+        for i in 0..<(lists.map(\.count).max() ?? 0) {
+            for list in lists where i < list.count { out.append(list[i]) }
         }
         return out
     }
 
-    /// Requests straight to the skin: at the boundaries, or device-pixel steps across the edge.
-    static func requests(_ skin: any Skin, boundaries: Bool, scales: [Double]) -> [Scenario] {
+    /// Requests straight to the skin at the boundaries the metrics imply, three lists:
+    /// corner thresholds, stage-length rounding edges, and the rest.
+    static func requests(_ skin: any Skin, scales: [Double]) -> [[Scenario]] {
         let m = skin.metrics
-        var out: [Scenario] = []
+        var corners: [Scenario] = [], stages: [Scenario] = [], others: [Scenario] = []
         for direction in ArrowDirection.allCases {
             let minimum = m.minimumBounds(for: direction)
             let wide = Size(width: 137.5, height: 90.5)
-            // The smallest size the skin allows, and one the catalog's sweeps do not use.
-            let sizes = [minimum, direction.isVertical ? wide : Size(width: wide.height, height: wide.width)]
+            // The smallest size the skin allows, the catalog's narrow sweep size, and one no case uses.
+            let sizes = [Size(width: 120, height: 104), minimum, wide].map { s -> Size in
+                s == minimum || direction.isVertical ? s : Size(width: s.height, height: s.width)
+            }
             for size in sizes {
                 let edge = direction.isVertical ? size.width : size.height
                 let extreme = edge / 2 - m.arrowBase / 2
                 let threshold = extreme - m.cornerRadius
+                func add(_ offset: Double, _ scale: Double, to list: inout [Scenario]) {
+                    guard abs(offset) <= extreme else { return }
+                    list.append(Scenario(skin: skin, kind: .request(PopoverRequest(
+                        bounds: size, direction: direction, arrowOffset: offset, scale: scale))))
+                }
                 for scale in scales {
                     let px = 1 / scale
-                    var offsets: [Double] = []
-                    if boundaries {
-                        offsets = [0, 0.25, 0.5]
-                        for t in [extreme, -extreme, threshold, -threshold] {
-                            for d in [0, px / 2, -px / 2, 1e-6, -1e-6] { offsets.append(t + d) }
-                        }
-                        // Rounding edges of the stage length: centre + a constant lands on k + 0.5,
-                        // just below it (where Float rounds up and Double down) and just above.
-                        for k in [-extreme.rounded(.down) / 2, 3, extreme.rounded(.down) - 2] {
-                            for f in [0.5, 0.5 - 1e-6, -1e-6, 1e-6] { offsets.append(k.rounded(.down) + f) }
-                        }
-                    } else {
-                        let steps = Int((2 * extreme * scale).rounded(.down))
-                        for i in Swift.stride(from: 0, through: steps, by: max(1, steps / 12)) {
-                            offsets.append(-extreme + Double(i) / scale)
-                        }
+                    for t in [threshold, -threshold] {
+                        for d in [0, px / 2, -px / 2, 1e-6, -1e-6] { add(t + d, scale, to: &corners) }
                     }
-                    var seen = Set<Double>()
-                    for offset in offsets where abs(offset) <= extreme && seen.insert(offset).inserted {
-                        out.append(Scenario(skin: skin, kind: .request(PopoverRequest(
-                            bounds: size, direction: direction, arrowOffset: offset, scale: scale))))
+                    for t in [extreme, -extreme] {
+                        for d in [0, -px / 2, -1e-6] { add(t > 0 ? t + d : t - d, scale, to: &others) }
+                    }
+                    for offset in [0, 0.25, 0.5] { add(offset, scale, to: &others) }
+                }
+                // The stage length rounds centre + a constant (half-point sizes and integer image
+                // sizes make its fraction a quarter): offsets whose sum lands just below k + 0.5
+                // (where Float rounds up and Double down), just above, and on it. In points, so
+                // at scale 1.
+                for k in [3.0, (threshold / 2).rounded(.down), -(threshold / 2).rounded(.down), 0] {
+                    for f in [0.5, 0.0, 0.25, 0.75] {
+                        for d in [-1e-6, 1e-6, 0] { add(k + f + d, 1, to: &stages) }
                     }
                 }
                 // Just below the smallest allowed size: an error, not a drawing.
-                if boundaries && size == minimum {
-                    out.append(Scenario(skin: skin, kind: .request(PopoverRequest(
+                if size == minimum {
+                    others.append(Scenario(skin: skin, kind: .request(PopoverRequest(
                         bounds: Size(width: minimum.width - 0.5, height: minimum.height - 0.5), direction: direction,
                         arrowOffset: 0, scale: 1))))
+                }
+            }
+        }
+        return [corners, stages, others]
+    }
+
+    /// Device-pixel steps across each edge, thinned to about a dozen per edge.
+    static func stepsAcross(_ skin: any Skin, scales: [Double]) -> [Scenario] {
+        var out: [Scenario] = []
+        for direction in ArrowDirection.allCases {
+            let size = direction.isVertical ? Size(width: 137.5, height: 90.5) : Size(width: 90.5, height: 137.5)
+            let extreme = (direction.isVertical ? size.width : size.height) / 2 - skin.metrics.arrowBase / 2
+            for scale in scales {
+                let steps = Int((2 * extreme * scale).rounded(.down))
+                for i in Swift.stride(from: 0, through: steps, by: max(1, steps / 12)) {
+                    out.append(Scenario(skin: skin, kind: .request(PopoverRequest(
+                        bounds: size, direction: direction, arrowOffset: -extreme + Double(i) / scale, scale: scale))))
                 }
             }
         }

@@ -61,8 +61,15 @@ public struct SchemataBuild {
                 let (_, binPath) = try Self.run(["swift", "build", "-c", configuration, "--package-path", package.folder,
                                                  "--show-bin-path"])
                 let driver = binPath.split(separator: "\n").last.map(String.init) ?? ""
+                // The program: the mutated files and the driver (its search space is part of it).
                 var digest = Digest()
                 for path in texts.keys.sorted() { digest.add(path); digest.add(texts[path]!) }
+                for folder in [package.subject.kitFolder, package.subject.driverFolder] {
+                    for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+                        digest.add(name)
+                        digest.add((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "")
+                    }
+                }
                 return Outcome(driver: driver + "/" + SchemataPackage.driverProduct, notBuilt: notBuilt,
                                droppedConstructs: droppedConstructs, rounds: round, seconds: seconds, digest: digest.hex)
             }
