@@ -140,79 +140,93 @@ public enum DriverLoop {
                 reply(["error": "not a request: \(line.prefix(200))"])
                 continue
             }
-            // A mutant that changes how the subject is set up is judged on a subject set up
-            // under it.
-            var subject = original
-            if request.rebuild == true, let mutant = request.mutant {
+            // Work is done in a child process, so nothing a mutant leaves in the process (a
+            // cache of rendered images above all) outlives it, and a crash ends only the
+            // child; this process stays as it was set up, its caches empty.
+            func subjectUnderRequest() -> S {
+                guard request.rebuild == true, let mutant = request.mutant else { return original }
+                // A mutant that changes how the subject is set up is judged on a subject set
+                // up under it.
                 mutation_set_active(mutant)
-                subject = make()
-                mutation_set_active(0)
+                defer { mutation_set_active(0) }
+                return make()
             }
             switch request.op {
             case "hello":
-                reply(["cases": subject.caseIDs, "constructs": constructs, "setupReached": setupReached])
+                reply(["cases": original.caseIDs, "constructs": constructs, "setupReached": setupReached])
             case "coverage":
-                for id in request.cases ?? subject.caseIDs {
-                    reached.update(repeating: 0, count: constructs)
-                    mutation_set_active(-1)
-                    let clock = ContinuousClock.now
-                    let (verdict, detail) = subject.judge(id)
-                    let seconds = (ContinuousClock.now - clock).seconds
-                    mutation_set_active(0)
-                    reply(["case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
-                           "reached": (0..<constructs).filter { reached[$0] != 0 }])
+                // One child per case: each case's coverage is what it runs from a cold start, as the
+                // first case of a check would.
+                for id in request.cases ?? original.caseIDs {
+                    let ended = isolated {
+                        reached.update(repeating: 0, count: constructs)
+                        mutation_set_active(-1)
+                        let clock = ContinuousClock.now
+                        let (verdict, detail) = original.judge(id)
+                        let seconds = (ContinuousClock.now - clock).seconds
+                        mutation_set_active(0)
+                        reply(["case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
+                               "reached": (0..<constructs).filter { reached[$0] != 0 }])
+                        original.finishCoverage()
+                    }
+                    if let signal = ended { reply(["case": id, "seconds": 0, "verdict": "error", "detail": "crashed (signal \(signal))", "reached": []]) }
                 }
-                subject.finishCoverage()
                 reply(["done": true])
             case "judge":
-                // The plan: for a mutant of the setup, the cases it sets up differently first,
-                // then those whose drawing runs its code, then the representatives.
-                var plan = request.cases ?? []
-                if request.rebuild == true {
-                    var seen = Set<String>()
-                    plan = (subject.changedCases(from: original) + plan + subject.representativeCases).filter { seen.insert($0).inserted }
+                let ended = isolated {
+                    let subject = subjectUnderRequest()
+                    // The plan: for a mutant of the setup, the cases it sets up differently first,
+                    // then those whose drawing runs its code, then the representatives.
+                    var plan = request.cases ?? []
+                    if request.rebuild == true {
+                        var seen = Set<String>()
+                        plan = (subject.changedCases(from: original) + plan + subject.representativeCases).filter { seen.insert($0).inserted }
+                    }
+                    reply(["plan": plan])
+                    mutation_set_active(request.mutant ?? 0)
+                    var kills = 0
+                    for id in plan {
+                        let (verdict, detail) = subject.judge(id)
+                        reply(["case": id, "verdict": verdict.rawValue, "detail": detail])
+                        if verdict != .same { kills += 1 }
+                        if let stop = request.stopAfter, stop > 0, kills >= stop { break }
+                    }
                 }
-                reply(["plan": plan])
-                mutation_set_active(request.mutant ?? 0)
-                var kills = 0
-                for id in plan {
-                    let (verdict, detail) = subject.judge(id)
-                    reply(["case": id, "verdict": verdict.rawValue, "detail": detail])
-                    if verdict != .same { kills += 1 }
-                    if let stop = request.stopAfter, stop > 0, kills >= stop { break }
-                }
-                mutation_set_active(0)
-                reply(["done": true])
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
             case "tolerances":
-                mutation_set_active(request.mutant ?? 0)
-                for id in request.cases ?? [] {
-                    let passes = subject.passesUnderTolerances(id, file: request.file)
-                    reply(["case": id, "passes": passes])
-                    if !passes { break }
+                let ended = isolated {
+                    let subject = subjectUnderRequest()
+                    mutation_set_active(request.mutant ?? 0)
+                    for id in request.cases ?? [] {
+                        let passes = subject.passesUnderTolerances(id, file: request.file)
+                        reply(["case": id, "passes": passes])
+                        if !passes { break }
+                    }
                 }
-                mutation_set_active(0)
-                reply(["done": true])
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
             case "searchCoverage":
                 guard let file = request.file else { reply(["error": "searchCoverage needs a file"]); continue }
                 // Part `part` of `parts`: every parts-th input from the part-th, so drivers share it.
                 let part = request.part ?? 0, parts = max(1, request.parts ?? 1)
-                func record(_ inputs: [SearchInput]) -> [SearchRecord] {
-                    stride(from: part, to: inputs.count, by: parts).map { inputs[$0] }.map { input in
-                        reached.update(repeating: 0, count: constructs)
-                        mutation_set_active(-1)
-                        let outcome = subject.draw(input)
-                        mutation_set_active(0)
-                        return SearchRecord(reached: reached, count: constructs, outcome: outcome)
+                let ended = isolated {
+                    func record(_ inputs: [SearchInput]) -> [SearchRecord] {
+                        stride(from: part, to: inputs.count, by: parts).map { inputs[$0] }.map { input in
+                            reached.update(repeating: 0, count: constructs)
+                            mutation_set_active(-1)
+                            let outcome = original.draw(input)
+                            mutation_set_active(0)
+                            return SearchRecord(reached: reached, count: constructs, outcome: outcome)
+                        }
+                    }
+                    let table = SearchTable(shipped: record(original.searchInputs), artwork: record(original.artworkInputs))
+                    do {
+                        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+                        reply(["recorded": true, "inputs": table.shipped.count, "artworkInputs": table.artwork.count])
+                    } catch {
+                        reply(["error": "\(file): cannot be written: \(error)"])
                     }
                 }
-                let table = SearchTable(shipped: record(subject.searchInputs), artwork: record(subject.artworkInputs))
-                subject.finishCoverage()
-                do {
-                    try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
-                    reply(["done": true, "inputs": table.shipped.count, "artworkInputs": table.artwork.count])
-                } catch {
-                    reply(["error": "\(file): cannot be written: \(error)"])
-                }
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
             case "search":
                 guard let file = request.file, let mutant = request.mutant, let construct = request.construct else {
                     reply(["error": "search needs file, mutant and construct"])
@@ -227,39 +241,63 @@ public enum DriverLoop {
                     searchTable = (file, table)
                 }
                 let table = searchTable!.table
-                // Inputs are matched by description: a rebuilt subject may list them differently.
-                func search(_ inputs: [SearchInput], _ originals: [SearchInput], _ records: [SearchRecord], budget: Int,
-                            kind: String) -> [String: Any] {
-                    var recordOf: [String: (outcome: String, bits: [UInt8])] = [:]
-                    for (input, record) in zip(originals, records) { recordOf[input.description] = (record.outcome, record.bits) }
-                    let reaching = inputs.filter { recordOf[$0.description]?.bits.reaches(construct) ?? false }
-                    var tried = 0
-                    for input in reaching.prefix(budget) {
-                        let record = recordOf[input.description]!
-                        reply(["trying": input.description, "kind": kind])
-                        mutation_set_active(mutant)
-                        let outcome = subject.draw(input)
-                        mutation_set_active(0)
-                        tried += 1
-                        if outcome != record.outcome {
-                            return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
-                                    "original": record.outcome, "mutated": outcome]
+                let ended = isolated {
+                    let subject = subjectUnderRequest()
+                    // Inputs are matched by description: a rebuilt subject may list them differently.
+                    func search(_ inputs: [SearchInput], _ originals: [SearchInput], _ records: [SearchRecord], budget: Int,
+                                kind: String) -> [String: Any] {
+                        var recordOf: [String: (outcome: String, bits: [UInt8])] = [:]
+                        for (input, record) in zip(originals, records) { recordOf[input.description] = (record.outcome, record.bits) }
+                        let reaching = inputs.filter { recordOf[$0.description]?.bits.reaches(construct) ?? false }
+                        var tried = 0
+                        for input in reaching.prefix(budget) {
+                            let record = recordOf[input.description]!
+                            reply(["trying": input.description, "kind": kind])
+                            mutation_set_active(mutant)
+                            let outcome = subject.draw(input)
+                            mutation_set_active(0)
+                            tried += 1
+                            if outcome != record.outcome {
+                                return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
+                                        "original": record.outcome, "mutated": outcome]
+                            }
                         }
+                        return ["kind": kind, "tried": tried, "reaching": reaching.count]
                     }
-                    return ["kind": kind, "tried": tried, "reaching": reaching.count]
+                    let shipped = search(subject.searchInputs, original.searchInputs, table.shipped, budget: request.budget ?? 500,
+                                         kind: "shipped")
+                    var result: [String: Any] = ["found": true, "shipped": shipped]
+                    if shipped["found"] == nil {
+                        result["artwork"] = search(subject.artworkInputs, original.artworkInputs, table.artwork,
+                                                   budget: request.artworkBudget ?? 200, kind: "artwork")
+                    }
+                    reply(result)
                 }
-                let shipped = search(subject.searchInputs, original.searchInputs, table.shipped, budget: request.budget ?? 500,
-                                     kind: "shipped")
-                let artwork = shipped["found"] == nil
-                    ? search(subject.artworkInputs, original.artworkInputs, table.artwork, budget: request.artworkBudget ?? 200,
-                             kind: "artwork") : nil
-                var result: [String: Any] = ["done": true, "shipped": shipped]
-                if let artwork { result["artwork"] = artwork }
-                reply(result)
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
             default:
                 reply(["error": "unknown op \(request.op)"])
             }
         }
+    }
+
+    /// Runs `work` in a child process and waits for it: nil when it ended normally, else the
+    /// signal that ended it (or 256 + its exit status when that was not 0).
+    static func isolated(_ work: () -> Void) -> Int32? {
+        let child = fork()
+        if child == 0 {
+            work()
+            _exit(0)
+        }
+        guard child > 0 else {
+            work()
+            return nil
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        if signal != 0 { return signal }
+        let code = (status >> 8) & 0xff
+        return code == 0 ? nil : 256 + code
     }
 
     static func reply(_ object: [String: Any]) {

@@ -20,12 +20,14 @@ func argument(_ name: String) -> String? {
 let root = argument("--root") ?? FileManager.default.currentDirectoryPath
 let scratch = argument("--scratch") ?? root + "/.build-mutants"
 
+/// Set once by the first subject (see `readGoldens`); the driver runs its work on one thread.
+nonisolated(unsafe) var goldenFacts: [String: GoldenPixelFact]?
+
 final class PopoverSubject: MutationSubject {
     let catalog: CaseCatalog
     let byID: [String: GoldenCase]
     let store: GoldenStore
     let cache: GoldenDigestCache
-    private var learned = false
     /// The search space, made on the first search: judging never needs it.
     private lazy var scenarios: (shipped: [Scenario], artwork: [Scenario]) =
         (SearchSpace.shipped(catalog.skins), SearchSpace.artwork(root: root, skins: catalog.skins))
@@ -41,6 +43,7 @@ final class PopoverSubject: MutationSubject {
         self.byID = byID
         store = GoldenStore(folder: root + "/Goldens")
         cache = GoldenDigestCache(folder: scratch + "/golden-cache")
+        readGoldens()
     }
 
     var caseIDs: [String] { catalog.cases.map(\.id) }
@@ -60,21 +63,27 @@ final class PopoverSubject: MutationSubject {
         return cache.pixelDigest(of: image) == fact.pixels ? (.same, "") : (.different, "pixels differ")
     }
 
-    /// Each golden's decoded size and pixel digest, read once per process: a survivor is
-    /// judged on every case that runs its code, and the goldens do not change during a run.
-    private var goldens: [String: GoldenPixelFact] = [:]
+    private func golden(_ id: String) -> GoldenPixelFact? { goldenFacts?[id] }
 
-    private func golden(_ id: String) -> GoldenPixelFact? {
-        if let known = goldens[id] { return known }
-        guard case .found(let bytes) = store.read(id) else { return nil }
-        let file = SHA256.hex(bytes)
-        if cache.fact(forFile: file) == nil {
-            guard let decoded = try? PNGFile.decode(bytes, name: store.path(for: id)) else { return nil }
-            cache.learn(file: file, decoded: decoded)
-            learned = true
+    /// Every golden's decoded size and pixel digest, read once, when the driver starts and
+    /// before any child is forked (children inherit it; the goldens do not change during a
+    /// run), through the harness's digest cache kept in the scratch folder.
+    private func readGoldens() {
+        guard goldenFacts == nil else { return }
+        var facts: [String: GoldenPixelFact] = [:]
+        var learned = false
+        for c in catalog.cases {
+            guard case .found(let bytes) = store.read(c.id) else { continue }
+            let file = SHA256.hex(bytes)
+            if cache.fact(forFile: file) == nil {
+                guard let decoded = try? PNGFile.decode(bytes, name: store.path(for: c.id)) else { continue }
+                cache.learn(file: file, decoded: decoded)
+                learned = true
+            }
+            facts[c.id] = cache.fact(forFile: file)
         }
-        goldens[id] = cache.fact(forFile: file)
-        return goldens[id]
+        if learned { try? cache.save() }
+        goldenFacts = facts
     }
 
     /// The suite's own check (`CheckRunner`) on one case, against the goldens with the
@@ -132,10 +141,7 @@ final class PopoverSubject: MutationSubject {
         return best.values.map(\.id).sorted()
     }()
 
-    func finishCoverage() {
-        if learned { try? cache.save() }
-        learned = false
-    }
+    func finishCoverage() {}
 }
 
 DriverLoop.run { PopoverSubject() }

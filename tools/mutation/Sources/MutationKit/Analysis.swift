@@ -293,6 +293,13 @@ public final class Analysis: @unchecked Sendable {
             }
         }
         result.killedBy = kills
+        // The driver's child for this mutant died by a signal: the driver itself goes on.
+        if let done, let signal = done["crashed"] as? Int {
+            result.lastCase = answered < plan.count ? plan[answered] : nil
+            result.status = kills.isEmpty ? .crashed : .killed
+            result.detail = signal > 255 ? "exit status \(signal - 256)" : "signal \(signal)\(Self.signalName(Int32(signal)))"
+            return result
+        }
         if done != nil {
             result.status = kills.isEmpty ? .survived : .killed
             result.killsCounted = options.killsToName == 0 || kills.count < options.killsToName
@@ -429,15 +436,19 @@ public final class Analysis: @unchecked Sendable {
                 p.send(["op": "search", "mutant": m.id, "construct": m.construct, "file": table, "budget": budget,
                         "artworkBudget": artworkBudget, "rebuild": byID[m.id]?.rebuild ?? false])
                 var last: String?
+                var answer: [String: Any]?
                 let (done, failure) = collect(p, deadline: .now + .seconds(options.searchSeconds)) { object in
-                    last = object["trying"] as? String
+                    if let trying = object["trying"] as? String { last = trying }
+                    if object["shipped"] != nil { answer = object }
                 }
                 var c: Classification
-                if let done {
-                    c = Self.classification(done, budget: budget, artworkBudget: artworkBudget)
+                if let done, done["crashed"] == nil, let answer {
+                    c = Self.classification(answer, budget: budget, artworkBudget: artworkBudget)
                 } else {
-                    p.kill()
-                    process = nil
+                    if done == nil {
+                        p.kill()
+                        process = nil
+                    }
                     let how: String
                     if case .timedOut? = failure { how = "ran out of its \(Int(options.searchSeconds)) s" } else { how = "crashed" }
                     c = Classification(kind: .hangsOrCrashes, input: last, shippedTried: 0, shippedReaching: 0, artworkTried: 0,

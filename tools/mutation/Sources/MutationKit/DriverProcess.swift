@@ -40,8 +40,14 @@ public final class DriverProcess: @unchecked Sendable {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }
+        // Its own process group: a kill reaches the children it forks for each piece of work.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else {
@@ -105,7 +111,7 @@ public final class DriverProcess: @unchecked Sendable {
     /// Kills the process (SIGKILL) and reaps it.
     public func kill() {
         if reaped == nil {
-            Glibc.kill(pid, SIGKILL)
+            Glibc.kill(-pid, SIGKILL)
             _ = ended()
         }
     }
