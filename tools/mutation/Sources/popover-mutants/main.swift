@@ -30,7 +30,7 @@ struct PopoverMutants: ParsableCommand {
     @Option(help: "Driver processes (each judges one mutant at a time).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: "Where sensitivity.json and sensitivity.html go (default: Reports/sensitivity under the root).")
+    @Option(help: "Where sensitivity.json and sensitivity.html go (default: .build-mutants/sensitivity under the root; not Reports/, which belongs to the check's report).")
     var out: String?
 
     @Flag(help: "Judge every selected case of a killed mutant (by default counting stops after --kills-named kills).")
@@ -95,7 +95,7 @@ struct PopoverMutants: ParsableCommand {
                 }
                 return
             }
-            var run = MutationRun(subject: subject, scratch: root + "/.build-mutants", output: out ?? root + "/Reports/sensitivity")
+            var run = MutationRun(subject: subject, scratch: root + "/.build-mutants", output: out ?? root + "/.build-mutants/sensitivity")
             run.configuration = configuration
             run.file = file
             run.line = line

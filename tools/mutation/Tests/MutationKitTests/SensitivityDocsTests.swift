@@ -36,9 +36,9 @@ struct SensitivityDocsTests {
         let page = try Self.page()
         let o = AnalysisOptions()
         #expect(page.contains("\(o.timeFactor) x the original's time for that case + \(Int(o.timeConstant)) s"))
-        #expect(page.contains("(`--search-budget`, \(o.searchBudget) by default)"))
-        #expect(page.contains("`--artwork-budget`, \(o.artworkBudget)"))
-        #expect(page.contains("(`--memory-mb`, \(o.memoryMB))"))
+        #expect(page.contains("(`tools/mutation/run --search-budget`, \(o.searchBudget) by default)"))
+        #expect(page.contains("`tools/mutation/run --artwork-budget`, \(o.artworkBudget)"))
+        #expect(page.contains("(`tools/mutation/run --memory-mb`, \(o.memoryMB))"))
         #expect(page.contains("after the\nfirst three") || page.contains("after the first three"))
         #expect(o.killsToName == 3)
     }
