@@ -1,0 +1,317 @@
+import Foundation
+import MutationSwitch
+
+// The driver side of the mutation analysis: compiled into the schemata copy of the
+// package under analysis, beside its mutated modules, so the active mutant is switched
+// in this process. `popover-mutants` talks to it over stdin/stdout, one JSON object per
+// line each way (docs/sensitivity.md, "The driver").
+
+/// A case's verdict at the suite's strictest: the drawn pixels are the golden's, or not.
+public enum Verdict: String, Codable, Sendable {
+    case same
+    case different
+    /// Drawing threw, or the golden is unusable: the suite's check fails the case too.
+    case error
+}
+
+/// What the analysis needs of a package's cases: implemented once per package (the
+/// popover driver, the fixture's driver).
+public protocol MutationSubject: AnyObject {
+    /// Every case, in a stable order.
+    var caseIDs: [String] { get }
+    /// Draws case `id` with whatever mutant is active and judges it against its golden,
+    /// exactly: (verdict, a few words on why).
+    func judge(_ id: String) -> (Verdict, String)
+    /// Whether case `id` as drawn now passes the check under a tolerance policy (the
+    /// committed one when `file` is nil), for the pass over killed mutants.
+    func passesUnderTolerances(_ id: String, file: String?) -> Bool
+    /// Inputs for classifying survivors: the shipped skins' parameter space, boundary
+    /// inputs first. `description` is a ready case (skin, size, direction, offset, scale).
+    var searchInputs: [SearchInput] { get }
+    /// The same model drawn with other artwork (other metrics, colours, images).
+    var artworkInputs: [SearchInput] { get }
+    /// Draws an input with whatever mutant is active: a digest of what came out (pixels,
+    /// or the error), equal for equal drawings.
+    func draw(_ input: SearchInput) -> String
+    /// Called after a coverage pass: keep what was learned (decoded goldens' digests).
+    func finishCoverage()
+    /// For a subject set up under a mutant: the cases it sets up differently from
+    /// `original` (or not at all).
+    func changedCases(from original: Self) -> [String]
+    /// A few cases standing for all (one per kind of drawing), judged for a mutant of the
+    /// setup that changes no case: what it changed can only show in drawings.
+    var representativeCases: [String] { get }
+}
+
+extension MutationSubject {
+    public func changedCases(from original: Self) -> [String] { [] }
+    public var representativeCases: [String] { [] }
+}
+
+public struct SearchInput: Sendable {
+    public var description: String
+    /// Index for the subject's own use.
+    public var index: Int
+
+    public init(description: String, index: Int) {
+        self.description = description
+        self.index = index
+    }
+}
+
+/// One line the tool sends.
+struct Request: Decodable {
+    var op: String
+    var mutant: Int32?
+    var cases: [String]?
+    var stopAfter: Int?
+    var file: String?
+    var construct: Int?
+    var budget: Int?
+    var artworkBudget: Int?
+    var rebuild: Bool?
+    var part: Int?
+    var parts: Int?
+}
+
+/// What one search input drew in the original program and which constructs it ran.
+struct SearchRecord: Codable {
+    /// The constructs run, as a bit set in hex (bit k of byte k / 8).
+    var reached: String
+    var outcome: String
+
+    init(reached: UnsafeMutablePointer<UInt8>, count: Int, outcome: String) {
+        var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
+        for k in 0..<count where reached[k] != 0 { bytes[k / 8] |= 1 << UInt8(k % 8) }
+        self.reached = bytes.map { String(format: "%02x", $0) }.joined()
+        self.outcome = outcome
+    }
+
+    /// The bit set as bytes.
+    var bits: [UInt8] {
+        let utf8 = Array(reached.utf8)
+        return stride(from: 0, to: utf8.count - 1, by: 2).map { UInt8(String(decoding: utf8[$0...$0 + 1], as: UTF8.self), radix: 16) ?? 0 }
+    }
+}
+
+extension [UInt8] {
+    func reaches(_ k: Int) -> Bool { k / 8 < count && self[k / 8] & (1 << UInt8(k % 8)) != 0 }
+}
+
+struct SearchTable: Codable {
+    var shipped: [SearchRecord]
+    var artwork: [SearchRecord]
+}
+
+public enum DriverLoop {
+    /// Serves requests from stdin until it closes. Arguments: `--constructs N` (size of the
+    /// coverage array), `--memory-mb M` (an address-space limit, so a mutant that allocates
+    /// wildly crashes instead of taking the machine).
+    ///
+    /// `make` builds the subject (catalog, skins, inputs); it runs once while coverage is
+    /// recorded, so the constructs that setting up reaches are known (`hello` says them),
+    /// and again under a mutant when the tool asks (`"rebuild": true`): a mutant of code
+    /// that runs while the catalog is built changes the cases themselves.
+    public static func run<S: MutationSubject>(_ make: () -> S) {
+        let arguments = CommandLine.arguments
+        func value(_ name: String) -> Int? {
+            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
+        }
+        let constructs = max(1, value("--constructs") ?? 1)
+        if let megabytes = value("--memory-mb"), megabytes > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(megabytes) << 20, rlim_max: rlim_t(megabytes) << 20)
+            #if os(Linux)
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+            #else
+            setrlimit(RLIMIT_AS, &limit)
+            #endif
+        }
+        let reached = UnsafeMutablePointer<UInt8>.allocate(capacity: constructs)
+        reached.initialize(repeating: 0, count: constructs)
+        mutation_set_reached(reached)
+        mutation_set_active(-1)
+        let original = make()
+        mutation_set_active(0)
+        let setupReached = (0..<constructs).filter { reached[$0] != 0 }
+        var searchTable: (file: String, table: SearchTable)?
+
+        while let line = readLine() {
+            guard let data = line.data(using: .utf8), let request = try? JSONDecoder().decode(Request.self, from: data) else {
+                reply(["error": "not a request: \(line.prefix(200))"])
+                continue
+            }
+            // Work is done in a child process, so nothing a mutant leaves in the process (a
+            // cache of rendered images above all) outlives it, and a crash ends only the
+            // child; this process stays as it was set up, its caches empty.
+            func subjectUnderRequest() -> S {
+                guard request.rebuild == true, let mutant = request.mutant else { return original }
+                // A mutant that changes how the subject is set up is judged on a subject set
+                // up under it.
+                mutation_set_active(mutant)
+                defer { mutation_set_active(0) }
+                return make()
+            }
+            switch request.op {
+            case "hello":
+                reply(["cases": original.caseIDs, "constructs": constructs, "setupReached": setupReached])
+            case "coverage":
+                // One child per case: each case's coverage is what it runs from a cold start, as the
+                // first case of a check would.
+                for id in request.cases ?? original.caseIDs {
+                    let ended = isolated {
+                        reached.update(repeating: 0, count: constructs)
+                        mutation_set_active(-1)
+                        let clock = ContinuousClock.now
+                        let (verdict, detail) = original.judge(id)
+                        let seconds = (ContinuousClock.now - clock).seconds
+                        mutation_set_active(0)
+                        reply(["case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
+                               "reached": (0..<constructs).filter { reached[$0] != 0 }])
+                        original.finishCoverage()
+                    }
+                    if let signal = ended { reply(["case": id, "seconds": 0, "verdict": "error", "detail": "crashed (signal \(signal))", "reached": []]) }
+                }
+                reply(["done": true])
+            case "judge":
+                let ended = isolated {
+                    let subject = subjectUnderRequest()
+                    // The plan: for a mutant of the setup, the cases it sets up differently first,
+                    // then those whose drawing runs its code, then the representatives.
+                    var plan = request.cases ?? []
+                    if request.rebuild == true {
+                        var seen = Set<String>()
+                        plan = (subject.changedCases(from: original) + plan + subject.representativeCases).filter { seen.insert($0).inserted }
+                    }
+                    reply(["plan": plan])
+                    mutation_set_active(request.mutant ?? 0)
+                    var kills = 0
+                    for id in plan {
+                        let (verdict, detail) = subject.judge(id)
+                        reply(["case": id, "verdict": verdict.rawValue, "detail": detail])
+                        if verdict != .same { kills += 1 }
+                        if let stop = request.stopAfter, stop > 0, kills >= stop { break }
+                    }
+                }
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
+            case "tolerances":
+                let ended = isolated {
+                    let subject = subjectUnderRequest()
+                    mutation_set_active(request.mutant ?? 0)
+                    for id in request.cases ?? [] {
+                        let passes = subject.passesUnderTolerances(id, file: request.file)
+                        reply(["case": id, "passes": passes])
+                        if !passes { break }
+                    }
+                }
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
+            case "searchCoverage":
+                guard let file = request.file else { reply(["error": "searchCoverage needs a file"]); continue }
+                // Part `part` of `parts`: every parts-th input from the part-th, so drivers share it.
+                let part = request.part ?? 0, parts = max(1, request.parts ?? 1)
+                let ended = isolated {
+                    func record(_ inputs: [SearchInput]) -> [SearchRecord] {
+                        stride(from: part, to: inputs.count, by: parts).map { inputs[$0] }.map { input in
+                            reached.update(repeating: 0, count: constructs)
+                            mutation_set_active(-1)
+                            let outcome = original.draw(input)
+                            mutation_set_active(0)
+                            return SearchRecord(reached: reached, count: constructs, outcome: outcome)
+                        }
+                    }
+                    let table = SearchTable(shipped: record(original.searchInputs), artwork: record(original.artworkInputs))
+                    do {
+                        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+                        reply(["recorded": true, "inputs": table.shipped.count, "artworkInputs": table.artwork.count])
+                    } catch {
+                        reply(["error": "\(file): cannot be written: \(error)"])
+                    }
+                }
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
+            case "search":
+                guard let file = request.file, let mutant = request.mutant, let construct = request.construct else {
+                    reply(["error": "search needs file, mutant and construct"])
+                    continue
+                }
+                if searchTable?.file != file {
+                    guard let data = FileManager.default.contents(atPath: file),
+                          let table = try? JSONDecoder().decode(SearchTable.self, from: data) else {
+                        reply(["error": "\(file): not a search table"])
+                        continue
+                    }
+                    searchTable = (file, table)
+                }
+                let table = searchTable!.table
+                let ended = isolated {
+                    let subject = subjectUnderRequest()
+                    // Inputs are matched by description: a rebuilt subject may list them differently.
+                    func search(_ inputs: [SearchInput], _ originals: [SearchInput], _ records: [SearchRecord], budget: Int,
+                                kind: String) -> [String: Any] {
+                        var recordOf: [String: (outcome: String, bits: [UInt8])] = [:]
+                        for (input, record) in zip(originals, records) { recordOf[input.description] = (record.outcome, record.bits) }
+                        let reaching = inputs.filter { recordOf[$0.description]?.bits.reaches(construct) ?? false }
+                        var tried = 0
+                        for input in reaching.prefix(budget) {
+                            let record = recordOf[input.description]!
+                            reply(["trying": input.description, "kind": kind])
+                            mutation_set_active(mutant)
+                            let outcome = subject.draw(input)
+                            mutation_set_active(0)
+                            tried += 1
+                            if outcome != record.outcome {
+                                return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
+                                        "original": record.outcome, "mutated": outcome]
+                            }
+                        }
+                        return ["kind": kind, "tried": tried, "reaching": reaching.count]
+                    }
+                    let shipped = search(subject.searchInputs, original.searchInputs, table.shipped, budget: request.budget ?? 500,
+                                         kind: "shipped")
+                    var result: [String: Any] = ["found": true, "shipped": shipped]
+                    if shipped["found"] == nil {
+                        result["artwork"] = search(subject.artworkInputs, original.artworkInputs, table.artwork,
+                                                   budget: request.artworkBudget ?? 200, kind: "artwork")
+                    }
+                    reply(result)
+                }
+                reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
+            default:
+                reply(["error": "unknown op \(request.op)"])
+            }
+        }
+    }
+
+    /// Runs `work` in a child process and waits for it: nil when it ended normally, else the
+    /// signal that ended it (or 256 + its exit status when that was not 0).
+    static func isolated(_ work: () -> Void) -> Int32? {
+        let child = fork()
+        if child == 0 {
+            work()
+            _exit(0)
+        }
+        guard child > 0 else {
+            work()
+            return nil
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        if signal != 0 { return signal }
+        let code = (status >> 8) & 0xff
+        return code == 0 ? nil : 256 + code
+    }
+
+    static func reply(_ object: [String: Any]) {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            print("{\"error\":\"reply not encodable\"}")
+            return
+        }
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attos) = components
+        return Double(s) + Double(attos) * 1e-18
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import MutationDriverKit
+import PopoverFiles
+import PopoverGeometry
+import PopoverHarness
+import PopoverImage
+import PopoverRaster
+import PopoverSkins
+import Synchronization
+
+// The popover-goldens driver of the mutation analysis: the harness's own catalog, skins,
+// goldens and tolerance policy, so "killed" means exactly "the suite's check fails".
+// Arguments: --root (the repository), --scratch (the analysis's scratch folder), and the
+// kit's --constructs and --memory-mb.
+
+let arguments = CommandLine.arguments
+func argument(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let root = argument("--root") ?? FileManager.default.currentDirectoryPath
+let scratch = argument("--scratch") ?? root + "/.build-mutants"
+
+/// Set once by the first subject (see `readGoldens`); the driver runs its work on one thread.
+nonisolated(unsafe) var goldenFacts: [String: GoldenPixelFact]?
+
+final class PopoverSubject: MutationSubject {
+    let catalog: CaseCatalog
+    let byID: [String: GoldenCase]
+    let store: GoldenStore
+    let cache: GoldenDigestCache
+    /// The search space, made on the first search: judging never needs it.
+    private lazy var scenarios: (shipped: [Scenario], artwork: [Scenario]) =
+        (SearchSpace.shipped(catalog.skins), SearchSpace.artwork(root: root, skins: catalog.skins))
+    lazy var searchInputs: [SearchInput] = scenarios.shipped.enumerated().map { SearchInput(description: $1.description, index: $0) }
+    lazy var artworkInputs: [SearchInput] = scenarios.artwork.enumerated().map {
+        SearchInput(description: $1.description, index: scenarios.shipped.count + $0)
+    }
+
+    init() {
+        catalog = CaseCatalog.standard(skinsFolder: root + "/Skins")
+        var byID: [String: GoldenCase] = [:]
+        for c in catalog.cases { byID[c.id] = c }
+        self.byID = byID
+        store = GoldenStore(folder: root + "/Goldens")
+        cache = GoldenDigestCache(folder: scratch + "/golden-cache")
+        readGoldens()
+    }
+
+    var caseIDs: [String] { catalog.cases.map(\.id) }
+
+    func judge(_ id: String) -> (Verdict, String) {
+        guard let c = byID[id], let skin = catalog.skin(c.skinID) else { return (.error, "no such case in this build's catalog") }
+        let image: RGBAImage
+        do {
+            image = try skin.render(c.request).pixmap.straightImage
+        } catch {
+            return (.error, "cannot draw: \(error)")
+        }
+        guard let fact = golden(id) else { return (.error, "no usable golden") }
+        if fact.width != image.width || fact.height != image.height {
+            return (.different, "size \(image.width)x\(image.height), golden \(fact.width)x\(fact.height)")
+        }
+        return cache.pixelDigest(of: image) == fact.pixels ? (.same, "") : (.different, "pixels differ")
+    }
+
+    private func golden(_ id: String) -> GoldenPixelFact? { goldenFacts?[id] }
+
+    /// Every golden's decoded size and pixel digest, read once, when the driver starts and
+    /// before any child is forked (children inherit it; the goldens do not change during a
+    /// run), through the harness's digest cache kept in the scratch folder.
+    private func readGoldens() {
+        guard goldenFacts == nil else { return }
+        var facts: [String: GoldenPixelFact] = [:]
+        var learned = false
+        for c in catalog.cases {
+            guard case .found(let bytes) = store.read(c.id) else { continue }
+            let file = SHA256.hex(bytes)
+            if cache.fact(forFile: file) == nil {
+                guard let decoded = try? PNGFile.decode(bytes, name: store.path(for: c.id)) else { continue }
+                cache.learn(file: file, decoded: decoded)
+                learned = true
+            }
+            facts[c.id] = cache.fact(forFile: file)
+        }
+        if learned { try? cache.save() }
+        goldenFacts = facts
+    }
+
+    /// The suite's own check (`CheckRunner`) on one case, against the goldens with the
+    /// committed tolerances.json, or a copy of the goldens folder's links with `file` as
+    /// its tolerances.json.
+    func passesUnderTolerances(_ id: String, file: String?) -> Bool {
+        guard let c = byID[id] else { return false }
+        var options = CheckOptions()
+        options.goldensFolder = file.map(Self.goldensWith(tolerances:)) ?? root + "/Goldens"
+        options.recordMode = .never
+        options.jobs = 1
+        options.cacheFolder = nil
+        guard let run = try? CheckRunner(catalog: catalog, options: options).run(cases: [c]) else { return false }
+        return run.results.first?.status == .passed
+    }
+
+    private static let tolerancesFolders = Mutex<[String: String]>([:])
+
+    /// A goldens folder of links to the real one's skin folders, with `tolerances` as its tolerances.json.
+    static func goldensWith(tolerances: String) -> String {
+        tolerancesFolders.withLock { folders in
+            if let folder = folders[tolerances] { return folder }
+            let folder = scratch + "/tolerance-goldens-\(folders.count)"
+            let fm = FileManager.default
+            try? fm.removeItem(atPath: folder)
+            try? fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for entry in (try? fm.contentsOfDirectory(atPath: root + "/Goldens")) ?? [] where entry != GoldenStore.toleranceFile {
+                try? fm.createSymbolicLink(atPath: folder + "/" + entry, withDestinationPath: root + "/Goldens/" + entry)
+            }
+            try? fm.copyItem(atPath: tolerances, toPath: folder + "/" + GoldenStore.toleranceFile)
+            folders[tolerances] = folder
+            return folder
+        }
+    }
+
+    func draw(_ input: SearchInput) -> String {
+        let all = scenarios.shipped + scenarios.artwork
+        return all[input.index].draw()
+    }
+
+    func changedCases(from original: PopoverSubject) -> [String] {
+        let gone = original.catalog.cases.filter { byID[$0.id] == nil }.map(\.id)
+        return catalog.cases.filter { original.byID[$0.id] != $0 }.map(\.id) + gone
+    }
+
+    /// Per skin, direction, family and scale, the case with the fewest pixels.
+    lazy var representativeCases: [String] = {
+        var best: [String: GoldenCase] = [:]
+        for c in catalog.cases {
+            let key = "\(c.skinID) \(c.direction) \(c.family) \(c.scale)"
+            let area = c.request.bounds.width * c.request.bounds.height
+            if let b = best[key], b.request.bounds.width * b.request.bounds.height <= area { continue }
+            best[key] = c
+        }
+        return best.values.map(\.id).sorted()
+    }()
+
+    func finishCoverage() {}
+}
+
+DriverLoop.run { PopoverSubject() }

@@ -1,0 +1,41 @@
+import Foundation
+import MutationDriverKit
+import Shapes
+
+// The fixture's driver: each case computes one number and compares it with its golden
+// (Goldens/<case>.txt); the search draws the same functions over small inputs.
+
+let arguments = CommandLine.arguments
+let root = arguments.firstIndex(of: "--root").map { arguments[$0 + 1] } ?? FileManager.default.currentDirectoryPath
+
+final class FixtureSubject: MutationSubject {
+    let cases: [(String, () -> Int)] = [
+        ("area-2x3", { area(2, 3) }), ("area-4x5", { area(4, 5) }),
+        ("width-5", { clampedWidth(5) }), ("width-20", { clampedWidth(20) }),
+        ("spin-3", { spin(3) }), ("pick-1", { pick([7, 8, 9], 1) }), ("brightest", { brightest() }),
+    ]
+    let inputs: [(String, () -> Int)] =
+        (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
+        + (0...4).map { n in ("spin(\(n))", { spin(n) }) }
+        + (1...3).map { i in ("pick([7, 8, 9], \(i))", { pick([7, 8, 9], i) }) }
+        + [("area(3, 3)", { area(3, 3) }), ("brightest()", { brightest() })]
+
+    var caseIDs: [String] { cases.map(\.0) }
+
+    func judge(_ id: String) -> (Verdict, String) {
+        guard let c = cases.first(where: { $0.0 == id }) else { return (.error, "no such case") }
+        guard let text = try? String(contentsOfFile: root + "/Goldens/\(id).txt", encoding: .utf8),
+              let golden = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return (.error, "no golden") }
+        let value = c.1()
+        return value == golden ? (.same, "") : (.different, "\(value), golden \(golden)")
+    }
+
+    func passesUnderTolerances(_ id: String, file: String?) -> Bool { judge(id).0 == .same }
+
+    var searchInputs: [SearchInput] { inputs.enumerated().map { SearchInput(description: $1.0, index: $0) } }
+    var artworkInputs: [SearchInput] { [] }
+    func draw(_ input: SearchInput) -> String { "\(inputs[input.index].1())" }
+    func finishCoverage() {}
+}
+
+DriverLoop.run { FixtureSubject() }

@@ -1,0 +1,33 @@
+// Each function is here for one kind of mutant the tool's tests expect (see
+// Tests/MutationKitTests/FixtureRunTests.swift for the outcomes worked out by hand).
+
+/// Killed: the `area` cases' goldens hold w * h.
+public func area(_ w: Int, _ h: Int) -> Int {
+    return w * h
+}
+
+/// Equivalent: `w < 10` and `w <= 10` both give 10 at w == 10.
+public func clampedWidth(_ w: Int) -> Int {
+    if w < 10 { return 10 }
+    return w
+}
+
+/// Timed out: `i += 1` turned into `i -= 1` (or removed) never ends.
+public func spin(_ n: Int) -> Int {
+    var i = 0
+    while i < n {
+        i += 1
+    }
+    return i
+}
+
+/// Crashed: `values[i - 1]` with 1 nudged to 2 reads before the array.
+public func pick(_ values: [Int], _ i: Int) -> Int {
+    return values[i - 1]
+}
+
+/// Not built: 255 nudged to 256 does not fit a UInt8.
+public func brightest() -> Int {
+    let top: UInt8 = 255
+    return Int(top)
+}

@@ -1,0 +1,501 @@
+import Foundation
+import Synchronization
+
+/// Options of one analysis run.
+public struct AnalysisOptions: Sendable {
+    /// Worker processes (each judges one mutant at a time).
+    public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Name at most this many killing cases; 0 counts every selected case.
+    public var killsToName = 3
+    /// Inputs drawn with each survivor, in the shipped skins' space and in other artwork's.
+    public var searchBudget = 400
+    public var artworkBudget = 150
+    public var search = true
+    /// A tolerance policy for the second pass (nil: the committed one, if any).
+    public var tolerancesFile: String?
+    public var committedTolerances: String?
+    /// Address-space limit of each driver, in MiB.
+    public var memoryMB = 4096
+    /// The time limit: factor x the original's time for the mutant's cases + the constant.
+    public var timeFactor = 1.25
+    public var timeConstant = 4.0
+    public var searchSeconds = 120.0
+
+    public init() {}
+}
+
+/// One row of coverage: a case, its unmutated cost and verdict, the constructs it runs.
+public struct CaseCoverage: Sendable, Codable {
+    public var id: String
+    public var seconds: Double
+    public var verdict: String
+    public var detail: String
+    public var reached: [Int]
+}
+
+public struct CoverageTable: Sendable, Codable {
+    public var key: String
+    public var cases: [CaseCoverage]
+    /// Constructs run while the driver sets the cases up (catalog, skins).
+    public var setupReached: [Int]
+    /// How long the driver took to start and set up.
+    public var setupSeconds: Double
+}
+
+/// Runs the mutants on driver processes: coverage once, each mutant on the cases that run
+/// its code (cheapest first, stopping after the first few kills), the tolerance pass over
+/// killed mutants, and the search over survivors.
+public final class Analysis: @unchecked Sendable {
+    public let driver: String
+    public let driverArguments: [String]
+    public let scratch: String
+    public let constructCount: Int
+    public let options: AnalysisOptions
+    public var log: @Sendable (String) -> Void = { _ in }
+    /// Each case's unmutated time, and the driver's setup time (from coverage).
+    var caseSeconds: [String: Double] = [:]
+    var setupSeconds = 1.0
+
+    public init(driver: String, driverArguments: [String], scratch: String, constructCount: Int, options: AnalysisOptions) {
+        self.driver = driver
+        self.driverArguments = driverArguments
+        self.scratch = scratch
+        self.constructCount = constructCount
+        self.options = options
+    }
+
+    func start() throws -> DriverProcess {
+        try DriverProcess(executable: driver,
+                          arguments: driverArguments + ["--constructs", "\(constructCount)", "--memory-mb", "\(options.memoryMB)"],
+                          errorLog: scratch + "/driver-errors.log")
+    }
+
+    /// Reads lines until `done`; nil if the driver ended or timed out first.
+    func collect(_ process: DriverProcess, deadline: ContinuousClock.Instant,
+                 onLine: ([String: Any]) -> Void = { _ in }) -> (done: [String: Any]?, failure: DriverProcess.ReadResult?) {
+        while true {
+            switch process.read(until: deadline) {
+            case .line(let object):
+                if let error = object["error"] as? String {
+                    log("driver: \(error)")
+                    return (nil, .ended(status: -1, signal: nil))
+                }
+                if object["done"] != nil { return (object, nil) }
+                onLine(object)
+            case let other:
+                return (nil, other)
+            }
+        }
+    }
+
+    // MARK: Coverage
+
+    /// The coverage table, from the cache when `key` matches, else recorded on `jobs` drivers.
+    public func coverage(key: String) throws -> CoverageTable {
+        let file = scratch + "/coverage.json"
+        if let data = FileManager.default.contents(atPath: file),
+           let table = try? JSONDecoder().decode(CoverageTable.self, from: data), table.key == key {
+            log("coverage: cached (\(table.cases.count) cases)")
+            return table
+        }
+        let setupClock = ContinuousClock.now
+        let first = try start()
+        guard first.send(["op": "hello"]) else { throw MutationError.driver("the driver did not start (see \(scratch)/driver-errors.log)") }
+        let hello: [String: Any]
+        switch first.read(until: .now + .seconds(300)) {
+        case .line(let object): hello = object
+        default: throw MutationError.driver("the driver did not answer (see \(scratch)/driver-errors.log)")
+        }
+        guard let ids = hello["cases"] as? [String] else {
+            throw MutationError.driver("the driver's hello has no cases: \(hello["error"] ?? hello)")
+        }
+        let setupReached = hello["setupReached"] as? [Int] ?? []
+        let setup = (ContinuousClock.now - setupClock).seconds
+        let clock = ContinuousClock.now
+        let shares = (0..<options.jobs).map { j in stride(from: j, to: ids.count, by: options.jobs).map { ids[$0] } }
+        let rows = Mutex<[CaseCoverage]>([])
+        let failure = Mutex<String?>(nil)
+        DispatchQueue.concurrentPerform(iterations: shares.count) { j in
+            do {
+                let process = j == 0 ? first : try start()
+                process.send(["op": "coverage", "cases": shares[j]])
+                let (done, failed) = collect(process, deadline: .now + .seconds(3600)) { object in
+                    guard let id = object["case"] as? String else { return }
+                    let row = CaseCoverage(id: id, seconds: object["seconds"] as? Double ?? 0,
+                                           verdict: object["verdict"] as? String ?? "error",
+                                           detail: object["detail"] as? String ?? "", reached: object["reached"] as? [Int] ?? [])
+                    rows.withLock { $0.append(row) }
+                }
+                if done == nil { failure.withLock { $0 = "coverage stopped: \(String(describing: failed))" } }
+                process.kill()
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+        }
+        if let message = failure.withLock({ $0 }) { throw MutationError.driver(message + " (see \(scratch)/driver-errors.log)") }
+        let order = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        let table = CoverageTable(key: key, cases: rows.withLock { $0 }.sorted { order[$0.id]! < order[$1.id]! },
+                                  setupReached: setupReached, setupSeconds: setup)
+        log("coverage: \(table.cases.count) cases in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
+        try? JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+        return table
+    }
+
+    // MARK: Judging
+
+    /// What one mutant is judged on.
+    public struct Job: Sendable {
+        public var mutant: Mutant
+        public var cases: [String]
+        public var cost: Double
+        public var rebuild: Bool
+    }
+
+    /// The jobs for `mutants`: each on the cases (passing unmutated) that run its construct,
+    /// cheapest first; a construct run while setting up is judged on every case.
+    public static func jobs(for mutants: [Mutant], coverage: CoverageTable) -> [Job] {
+        let rank = priority(coverage)
+        let passing = coverage.cases.filter { $0.verdict == "same" }.sorted { rank[$0.id]! < rank[$1.id]! }
+        var byConstruct: [Int: [CaseCoverage]] = [:]
+        for c in passing { for k in c.reached { byConstruct[k, default: []].append(c) } }
+        let setup = Set(coverage.setupReached)
+        return mutants.map { m in
+            // A mutant of the setup: the driver adds the cases it changes and representatives.
+            let rebuild = setup.contains(m.construct)
+            let cases = byConstruct[m.construct] ?? []
+            return Job(mutant: m, cases: cases.map(\.id), cost: cases.reduce(0) { $0 + $1.seconds }, rebuild: rebuild)
+        }
+    }
+
+    private let journalLock = Mutex<FileHandle?>(nil)
+
+    /// One line per judged mutant in `<scratch>/judge.log`: what a slow run spends its time on.
+    func journal(_ line: String) {
+        journalLock.withLock { handle in
+            if handle == nil {
+                let path = scratch + "/judge.log"
+                FileManager.default.createFile(atPath: path, contents: nil)
+                handle = FileHandle(forWritingAtPath: path)
+            }
+            handle?.write(Data((line + "\n").utf8))
+        }
+    }
+
+    /// Takes each case's cost and the setup's time from coverage, for the time limits.
+    public func learnCosts(_ coverage: CoverageTable) {
+        caseSeconds = Dictionary(uniqueKeysWithValues: coverage.cases.map { ($0.id, $0.seconds) })
+        setupSeconds = coverage.setupSeconds
+    }
+
+    /// The order cases are judged in: first a run of cases each adding the most constructs
+    /// not yet run per second it costs (additional-coverage prioritisation), so the first
+    /// few cases of any mutant differ in what they draw and a kill comes early; then the
+    /// rest, cheapest first.
+    static func priority(_ coverage: CoverageTable, head: Int = 300) -> [String: Int] {
+        let count = (coverage.cases.flatMap(\.reached).max() ?? 0) + 1
+        let words = (count + 63) / 64
+        func bits(_ reached: [Int]) -> [UInt64] {
+            var b = [UInt64](repeating: 0, count: words)
+            for k in reached { b[k / 64] |= 1 << UInt64(k % 64) }
+            return b
+        }
+        var remaining = coverage.cases.map { (id: $0.id, seconds: max($0.seconds, 1e-4), bits: bits($0.reached)) }
+        var order: [String] = []
+        var covered = [UInt64](repeating: 0, count: words)
+        while order.count < head && !remaining.isEmpty {
+            var best = -1
+            var bestGain = 0.0
+            for (i, c) in remaining.enumerated() {
+                var fresh = 0
+                for w in 0..<words { fresh += (c.bits[w] & ~covered[w]).nonzeroBitCount }
+                let gain = Double(fresh) / c.seconds
+                if gain > bestGain { bestGain = gain; best = i }
+            }
+            if best < 0 {
+                // Everything run: start over from nothing covered (or stop if no case adds any).
+                if covered.allSatisfy({ $0 == 0 }) { break }
+                covered = [UInt64](repeating: 0, count: words)
+                continue
+            }
+            let c = remaining.remove(at: best)
+            for w in 0..<words { covered[w] |= c.bits[w] }
+            order.append(c.id)
+        }
+        order += remaining.sorted { ($0.seconds, $0.id) < ($1.seconds, $1.id) }.map(\.id)
+        return Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+    }
+
+    /// Judges every job on `jobs` drivers. `progress` is told after each mutant.
+    public func judge(_ jobs: [Job], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [MutantResult] {
+        // Longest first (taken from the end): the workers finish together.
+        let queue = Mutex<[Job]>(jobs.sorted { ($0.cost, $0.mutant.id) < ($1.cost, $1.mutant.id) })
+        let results = Mutex<[MutantResult]>([])
+        DispatchQueue.concurrentPerform(iterations: options.jobs) { _ in
+            var process: DriverProcess?
+            while let job = queue.withLock({ $0.popLast() }) {
+                let started = ContinuousClock.now
+                var result = judge(job, on: &process)
+                result.seconds = (ContinuousClock.now - started).seconds
+                journal("\(result.mutant.id) \(result.status.rawValue) \(String(format: "%.2f", result.seconds)) s, "
+                    + "\(result.selected) cases (\(String(format: "%.1f", job.cost)) s unmutated)\(job.rebuild ? ", setup" : "")"
+                    + (result.killedBy.first.map { ", first kill \($0)" } ?? "") + (result.lastCase.map { ", at \($0)" } ?? ""))
+                let done = results.withLock { $0.append(result); return $0.count }
+                progress(done, jobs.count)
+            }
+            process?.kill()
+        }
+        return results.withLock { $0 }
+    }
+
+    private func judge(_ job: Job, on process: inout DriverProcess?) -> MutantResult {
+        var result = MutantResult(mutant: job.mutant, status: .survived, selected: job.cases.count)
+        guard !job.cases.isEmpty || job.rebuild else { return result }
+        let clock = ContinuousClock.now
+        do {
+            if process == nil { process = try start() }
+        } catch {
+            result.status = .crashed
+            result.detail = "\(error)"
+            return result
+        }
+        process!.send(["op": "judge", "mutant": job.mutant.id, "cases": job.cases, "stopAfter": options.killsToName,
+                       "rebuild": job.rebuild])
+        // The driver answers with its plan first (after setting up under the mutant, for a
+        // mutant of the setup: that gets the time the original's setup took, with the same margin).
+        var plan = job.cases
+        var limit = options.timeFactor * setupSeconds + options.timeConstant
+        var failure: DriverProcess.ReadResult?
+        switch process!.read(until: clock + .seconds(limit)) {
+        case .line(let object):
+            plan = object["plan"] as? [String] ?? job.cases
+        case let other:
+            failure = other
+        }
+        result.selected = plan.count
+        var answered = 0
+        var kills: [String] = []
+        var done: [String: Any]?
+        // Each case has its own limit, as each test has in PIT: 1.25 x its time + 4 s from the
+        // answer before it.
+        func caseLimit() -> Double {
+            options.timeFactor * (answered < plan.count ? caseSeconds[plan[answered]] ?? 0 : 0) + options.timeConstant
+        }
+        reading: while failure == nil {
+            limit = caseLimit()
+            switch process!.read(until: .now + .seconds(limit)) {
+            case .line(let object):
+                if object["done"] != nil { done = object; break reading }
+                guard let id = object["case"] as? String else { continue }
+                answered += 1
+                if (object["verdict"] as? String) != "same" { kills.append(id) }
+            case let other:
+                failure = other
+            }
+        }
+        result.killedBy = kills
+        // The driver's child for this mutant died by a signal: the driver itself goes on.
+        if let done, let signal = done["crashed"] as? Int {
+            result.lastCase = answered < plan.count ? plan[answered] : nil
+            result.status = kills.isEmpty ? .crashed : .killed
+            result.detail = signal > 255 ? "exit status \(signal - 256)" : "signal \(signal)\(Self.signalName(Int32(signal)))"
+            return result
+        }
+        if done != nil {
+            result.status = kills.isEmpty ? .survived : .killed
+            result.killsCounted = options.killsToName == 0 || kills.count < options.killsToName
+            return result
+        }
+        // The driver ran out of time or died: the mutant's doing (unless a case failed first).
+        result.lastCase = answered < plan.count ? plan[answered] : nil
+        process!.kill()
+        process = nil
+        if !kills.isEmpty {
+            result.status = .killed
+            return result
+        }
+        switch failure {
+        case .timedOut?:
+            result.status = .timedOut
+            result.detail = "over \(String(format: "%.1f", limit)) s"
+        case .ended(let status, let signal)?:
+            result.status = .crashed
+            result.detail = signal.map { "signal \($0)\(Self.signalName($0))" } ?? "exit status \(status)"
+        default:
+            result.status = .crashed
+        }
+        return result
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case 4: " (SIGILL: a Swift runtime trap)"
+        case 5: " (SIGTRAP: a Swift runtime trap)"
+        case 6: " (SIGABRT)"
+        case 9: " (SIGKILL)"
+        case 11: " (SIGSEGV)"
+        default: ""
+        }
+    }
+
+    // MARK: Tolerances
+
+    /// Killed mutants that every case running their code still passes under the tolerance
+    /// policy (`file`, or the committed one when nil): what the tolerances would let through.
+    public func tolerancePass(_ results: inout [MutantResult], jobs: [Job], file: String?) {
+        let byID = Dictionary(uniqueKeysWithValues: jobs.map { ($0.mutant.id, $0) })
+        let indices = results.indices.filter { results[$0].status == .killed }
+        let verdicts = Mutex<[Int: Bool]>([:])
+        let queue = Mutex<[Int]>(indices)
+        let snapshot = results
+        DispatchQueue.concurrentPerform(iterations: options.jobs) { _ in
+            var process: DriverProcess?
+            while let i = queue.withLock({ $0.popLast() }) {
+                let result = snapshot[i]
+                guard let job = byID[result.mutant.id] else { continue }
+                if process == nil { process = try? start() }
+                guard let p = process else { continue }
+                // Killing cases first: most mutants fail there at once.
+                let cases = result.killedBy + job.cases.filter { !result.killedBy.contains($0) }
+                var request: [String: Any] = ["op": "tolerances", "mutant": job.mutant.id, "cases": cases, "rebuild": job.rebuild]
+                if let file { request["file"] = file }
+                p.send(request)
+                var failed = false
+                let (done, _) = collect(p, deadline: .now + .seconds(options.timeFactor * job.cost * 3 + 20)) { object in
+                    if (object["passes"] as? Bool) == false { failed = true }
+                }
+                if done == nil { p.kill(); process = nil; failed = true }
+                verdicts.withLock { $0[i] = !failed }
+            }
+            process?.kill()
+        }
+        for (i, passes) in verdicts.withLock({ $0 }) { results[i].passesUnderTolerances = passes }
+    }
+
+    // MARK: Search
+
+    /// Records the search space's coverage and original drawings once (cached by `key`).
+    public func searchTable(key: String) throws -> String {
+        let file = scratch + "/search-\(key).json"
+        if FileManager.default.fileExists(atPath: file) { return file }
+        let clock = ContinuousClock.now
+        // Every driver records its share of the inputs; the shares are merged in input order.
+        let parts = options.jobs
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            do {
+                let process = try start()
+                process.send(["op": "searchCoverage", "file": file + ".part\(part)", "part": part, "parts": parts])
+                let (done, failure) = collect(process, deadline: .now + .seconds(3600))
+                process.kill()
+                if done == nil { failures.withLock { $0.append(String(describing: failure)) } }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        if let failure = failures.withLock({ $0.first }) {
+            throw MutationError.driver("the search space could not be recorded: \(failure) (see \(scratch)/driver-errors.log)")
+        }
+        struct Table: Codable { var shipped: [Record]; var artwork: [Record] }
+        struct Record: Codable { var reached: String; var outcome: String }
+        var shares: [Table] = []
+        for part in 0..<parts {
+            guard let data = FileManager.default.contents(atPath: file + ".part\(part)"),
+                  let share = try? JSONDecoder().decode(Table.self, from: data) else {
+                throw MutationError.driver("\(file).part\(part): the driver's share of the search space cannot be read")
+            }
+            shares.append(share)
+            try? FileManager.default.removeItem(atPath: file + ".part\(part)")
+        }
+        func merge(_ lists: [[Record]]) -> [Record] {
+            var out: [Record] = []
+            for i in 0..<(lists.map(\.count).max() ?? 0) { for list in lists where i < list.count { out.append(list[i]) } }
+            return out
+        }
+        let table = Table(shipped: merge(shares.map(\.shipped)), artwork: merge(shares.map(\.artwork)))
+        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+        log("search space: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
+            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
+        return file
+    }
+
+    /// Classifies each survivor by searching the inputs for one that tells it from the original.
+    public func classify(_ results: inout [MutantResult], jobs: [Job], table: String,
+                         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
+        let byID = Dictionary(uniqueKeysWithValues: jobs.map { ($0.mutant.id, $0) })
+        let indices = results.indices.filter { results[$0].status == .survived }
+        let found = Mutex<[Int: Classification]>([:])
+        let queue = Mutex<[Int]>(indices)
+        let snapshot = results
+        let budget = options.searchBudget, artworkBudget = options.artworkBudget
+        DispatchQueue.concurrentPerform(iterations: options.jobs) { _ in
+            var process: DriverProcess?
+            while let i = queue.withLock({ $0.popLast() }) {
+                let m = snapshot[i].mutant
+                if process == nil { process = try? start() }
+                guard let p = process else { continue }
+                p.send(["op": "search", "mutant": m.id, "construct": m.construct, "file": table, "budget": budget,
+                        "artworkBudget": artworkBudget, "rebuild": byID[m.id]?.rebuild ?? false])
+                var last: String?
+                var answer: [String: Any]?
+                let (done, failure) = collect(p, deadline: .now + .seconds(options.searchSeconds)) { object in
+                    if let trying = object["trying"] as? String { last = trying }
+                    if object["shipped"] != nil { answer = object }
+                }
+                var c: Classification
+                if let done, done["crashed"] == nil, let answer {
+                    c = Self.classification(answer, budget: budget, artworkBudget: artworkBudget)
+                } else {
+                    if done == nil {
+                        p.kill()
+                        process = nil
+                    }
+                    let how: String
+                    if case .timedOut? = failure { how = "ran out of its \(Int(options.searchSeconds)) s" } else { how = "crashed" }
+                    c = Classification(kind: .hangsOrCrashes, input: last, shippedTried: 0, shippedReaching: 0, artworkTried: 0,
+                                       artworkReaching: 0, budget: budget, artworkBudget: artworkBudget,
+                                       reason: "the search \(how) drawing \(last ?? "its first input") with the mutant: that input is a missing case")
+                }
+                let total = found.withLock { $0[i] = c; return $0.count }
+                progress(total, indices.count)
+            }
+            process?.kill()
+        }
+        for (i, c) in found.withLock({ $0 }) {
+            results[i].classification = c
+            switch c.kind {
+            case .missingCase, .hangsOrCrashes: results[i].status = .survived
+            case .otherArtworkOnly, .likelyEquivalent, .unreached: results[i].status = .equivalent
+            }
+        }
+    }
+
+    static func classification(_ done: [String: Any], budget: Int, artworkBudget: Int) -> Classification {
+        let shipped = done["shipped"] as? [String: Any] ?? [:]
+        let artwork = done["artwork"] as? [String: Any]
+        let sTried = shipped["tried"] as? Int ?? 0, sReach = shipped["reaching"] as? Int ?? 0
+        let aTried = artwork?["tried"] as? Int ?? 0, aReach = artwork?["reaching"] as? Int ?? 0
+        var c = Classification(kind: .likelyEquivalent, input: nil, shippedTried: sTried, shippedReaching: sReach,
+                               artworkTried: aTried, artworkReaching: aReach, budget: budget, artworkBudget: artworkBudget,
+                               reason: "")
+        if let input = shipped["found"] as? String {
+            c.kind = .missingCase
+            c.input = input
+            c.reason = "missing case: \(input) draws differently (found after \(sTried) of the \(sReach) shipped-skin inputs "
+                + "that run this code)"
+        } else if let input = artwork?["found"] as? String {
+            c.kind = .otherArtworkOnly
+            c.input = input
+            c.reason = (sReach == 0 ? "no input of the shipped skins runs this code" : "equivalent for the shipped skins "
+                + "(no difference in \(sTried) inputs of the \(sReach) that run this code)")
+                + "; other artwork tells them apart: \(input), so this is code the shipped skins never exercise"
+        } else if sReach == 0 && aReach == 0 {
+            c.kind = .unreached
+            c.reason = "unreached: no case and no input of the search (shipped skins or other artwork) runs this code"
+        } else {
+            c.reason = (sReach == 0 ? "no input of the shipped skins runs this code" : "equivalent for the shipped skins "
+                + "(no difference in \(sTried) inputs of the \(sReach) that run this code)")
+                + "; other artwork does not tell them apart either (\(aTried) of \(aReach) inputs): likely truly equivalent"
+        }
+        return c
+    }
+}

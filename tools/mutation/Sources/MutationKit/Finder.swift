@@ -1,0 +1,593 @@
+import SwiftParser
+import SwiftSyntax
+
+/// How a schemata construct switches between the original code and its mutants at run
+/// time. Each form keeps the code type-checking piece by piece, as the original does:
+/// every mutant is a copy of the construct with one change, never an expression-level
+/// choice between two values (ternaries between mutants make Swift's type checker
+/// explode, and nesting them grows exponentially).
+public enum ConstructForm: String, Sendable, Codable {
+    /// An expression in a place Swift allows a `switch` expression (a variable's initial
+    /// value, a returned value, the single expression of a body):
+    /// `switch mutation_active() { case ..<0: mutationReach(k, E) case id: E1 ... default: E }`.
+    case value
+    /// A Boolean condition of `if`, `guard` or `while`: a closure run in place,
+    /// `({ () -> Bool in switch ... { ...: return C1 ... } })()`.
+    case condition
+    /// The value an optional binding of `guard` unwraps (a `guard` declares names for
+    /// the rest of its scope, so it cannot itself be copied).
+    case bindingValue = "binding value"
+    /// A whole statement: `if mutation_outside(lo, hi) { mutation_reach(k); S } else if
+    /// mutation_active() == id { S1 } ...`. An `if` chain, not a `switch`, so that a `break`
+    /// in the statement still leaves the loop around it.
+    case statement
+}
+
+/// A stretch of one file that the schemata rewrite switches as a whole: the smallest
+/// statement, condition or value around one or more mutation points.
+public struct Construct: Sendable, Codable, Hashable {
+    /// Index into the coverage array: cases that run this construct "reach" its mutants.
+    public var id: Int
+    public var file: String
+    public var form: ConstructForm
+    /// UTF-8 offsets of the switched range.
+    public var start: Int
+    public var end: Int
+    /// Whether the range contains `try` (a condition closure must then be called with `try`).
+    public var throwing: Bool
+    public var mutants: [Int] = []
+}
+
+/// One Swift file to analyse.
+public struct SourceText: Sendable {
+    /// Relative to the package root.
+    public var path: String
+    public var module: String
+    public var text: String
+
+    public init(path: String, module: String, text: String) {
+        self.path = path
+        self.module = module
+        self.text = text
+    }
+}
+
+/// What the finder made of one file.
+public struct FileFindings: Sendable {
+    public var source: SourceText
+    public var constructs: [Construct]
+    public var mutants: [Mutant]
+    public var unmutated: [UnmutatedPlace]
+    /// The outermost function, initialiser and accessor bodies (their statements' UTF-8
+    /// range): each is written twice, the original as it is for every run whose mutant lies
+    /// elsewhere, and its schemata.
+    public var bodies: [Range<Int>] = []
+}
+
+/// Finds the mutation points of Swift files with swift-syntax's parser, and the construct
+/// each belongs to. IDs are given out file by file, construct by construct, so each
+/// construct's mutants have consecutive IDs (the statement form checks a range first).
+public enum Finder {
+    /// Every file in order; mutant IDs start at `firstMutant`, construct IDs at `firstConstruct`.
+    public static func find(_ sources: [SourceText], firstMutant: Int = 1, firstConstruct: Int = 0) -> [FileFindings] {
+        var nextMutant = firstMutant, nextConstruct = firstConstruct
+        return sources.map { source in
+            let found = findings(in: source, firstMutant: nextMutant, firstConstruct: nextConstruct)
+            nextMutant += found.mutants.count
+            nextConstruct += found.constructs.count
+            return found
+        }
+    }
+
+    static func findings(in source: SourceText, firstMutant: Int, firstConstruct: Int) -> FileFindings {
+        let tree = Parser.parse(source: source.text)
+        let converter = SourceLocationConverter(fileName: source.path, tree: tree)
+        let collector = PointCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        let bytes = Array(source.text.utf8)
+        let lines = LineTable(bytes)
+
+        // Group points by construct, in source order of the construct.
+        var places: [ConstructKey: [PointCollector.Point]] = [:]
+        var unmutated: [UnmutatedPlace] = []
+        var unmutatedIndex: [String: Int] = [:]
+        for point in collector.points {
+            switch point.placement {
+            case .construct(let key):
+                places[key, default: []].append(point)
+            case .skipped(let reason):
+                let line = converter.location(for: AbsolutePosition(utf8Offset: point.changes[0].start)).line
+                let key = "\(line)|\(reason)"
+                if let index = unmutatedIndex[key] {
+                    unmutated[index].points += point.changes.count
+                } else {
+                    unmutatedIndex[key] = unmutated.count
+                    unmutated.append(UnmutatedPlace(file: source.path, line: line, text: lines.text(ofLine: line),
+                                                    reason: reason, points: point.changes.count))
+                }
+            }
+        }
+        var constructs: [Construct] = []
+        var mutants: [Mutant] = []
+        for key in places.keys.sorted(by: { ($0.start, -$0.end) < ($1.start, -$1.end) }) {
+            var construct = Construct(id: firstConstruct + constructs.count, file: source.path, form: key.form,
+                                      start: key.start, end: key.end, throwing: key.throwing)
+            let points = places[key]!.sorted { ($0.changes[0].start, $0.changes[0].end) < ($1.changes[0].start, $1.changes[0].end) }
+            for point in points {
+                for change in point.changes {
+                    let location = converter.location(for: AbsolutePosition(utf8Offset: change.start))
+                    let id = firstMutant + mutants.count
+                    let original = String(decoding: bytes[change.start..<change.end], as: UTF8.self)
+                    let lineText = lines.text(ofLine: location.line)
+                    let lineStart = lines.start(ofLine: location.line)
+                    let lineEnd = min(lines.end(ofLine: location.line), change.end)
+                    let mutatedLine = String(decoding: bytes[lineStart..<change.start], as: UTF8.self) + change.replacement
+                        + (change.end <= lines.end(ofLine: location.line)
+                            ? String(decoding: bytes[lineEnd..<lines.end(ofLine: location.line)], as: UTF8.self) : "")
+                    mutants.append(Mutant(id: id, file: source.path, module: source.module, line: location.line,
+                                          column: location.column, mutationOperator: change.op, original: original,
+                                          replacement: change.replacement, originalLine: lineText,
+                                          mutatedLine: mutatedLine, construct: construct.id, start: change.start,
+                                          end: change.end))
+                    construct.mutants.append(id)
+                }
+            }
+            constructs.append(construct)
+        }
+        return FileFindings(source: source, constructs: constructs, mutants: mutants, unmutated: unmutated,
+                            bodies: collector.bodies)
+    }
+}
+
+struct ConstructKey: Hashable {
+    var start: Int
+    var end: Int
+    var form: ConstructForm
+    var throwing: Bool
+}
+
+/// Lines of a UTF-8 text, 1-based.
+struct LineTable {
+    let bytes: [UInt8]
+    let starts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        self.starts = starts
+    }
+
+    func start(ofLine line: Int) -> Int { starts[min(max(line - 1, 0), starts.count - 1)] }
+
+    func end(ofLine line: Int) -> Int {
+        line < starts.count ? starts[line] - 1 : bytes.count
+    }
+
+    func text(ofLine line: Int) -> String {
+        String(decoding: bytes[start(ofLine: line)..<max(start(ofLine: line), end(ofLine: line))], as: UTF8.self)
+    }
+}
+
+/// Walks a file's syntax tree and collects each mutation point with its changes and
+/// where it lives.
+final class PointCollector: SyntaxVisitor {
+    struct Change {
+        var op: MutationOperator
+        var start: Int
+        var end: Int
+        var replacement: String
+    }
+
+    enum Placement {
+        case construct(ConstructKey)
+        case skipped(String)
+    }
+
+    struct Point {
+        var changes: [Change]
+        var placement: Placement
+    }
+
+    var points: [Point] = []
+    /// Outermost bodies, in source order.
+    var bodies: [Range<Int>] = []
+    private var bodyDepth = 0
+
+    private func enterBody(_ statements: CodeBlockItemListSyntax?) {
+        if bodyDepth == 0, let statements, !statements.isEmpty { bodies.append(start(statements)..<end(statements)) }
+        bodyDepth += 1
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
+    override func visitPost(_ node: FunctionDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
+    override func visitPost(_ node: InitializerDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
+    override func visitPost(_ node: AccessorDeclSyntax) { bodyDepth -= 1 }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+        // `var x: T { ... }`: a getter without the word.
+        if case .getter(let statements) = node.accessors { enterBody(statements) }
+        return .visitChildren
+    }
+    override func visitPost(_ node: AccessorBlockSyntax) {
+        if case .getter = node.accessors { bodyDepth -= 1 }
+    }
+
+    static let binaryOperators: [String: [(String, MutationOperator)]] = [
+        "<": [("<=", .conditionalsBoundary), (">=", .negateConditional)],
+        "<=": [("<", .conditionalsBoundary), (">", .negateConditional)],
+        ">": [(">=", .conditionalsBoundary), ("<=", .negateConditional)],
+        ">=": [(">", .conditionalsBoundary), ("<", .negateConditional)],
+        "==": [("!=", .negateConditional)],
+        "!=": [("==", .negateConditional)],
+        "+": [("-", .math)],
+        "-": [("+", .math)],
+        "*": [("/", .math)],
+        "/": [("*", .math)],
+        "%": [("*", .math)],
+        "&": [("|", .math)],
+        "|": [("&", .math)],
+        "^": [("&", .math)],
+        "<<": [(">>", .math)],
+        ">>": [("<<", .math)],
+        "&+": [("&-", .math)],
+        "&-": [("&+", .math)],
+        "&&": [("||", .logicalConnective)],
+        "||": [("&&", .logicalConnective)],
+        "+=": [("-=", .compoundAssignment)],
+        "-=": [("+=", .compoundAssignment)],
+        "*=": [("/=", .compoundAssignment)],
+        "/=": [("*=", .compoundAssignment)],
+        "|=": [("&=", .compoundAssignment)],
+        "&=": [("|=", .compoundAssignment)],
+        "<<=": [(">>=", .compoundAssignment)],
+        ">>=": [("<<=", .compoundAssignment)],
+        "..<": [("...", .rangeBoundary)],
+        "...": [("..<", .rangeBoundary)],
+    ]
+
+    static let assertions: Set<String> = [
+        "precondition", "preconditionFailure", "assert", "assertionFailure", "fatalError", "dispatchPrecondition",
+    ]
+    static let roundingFunctions = ["floor", "ceil", "round", "trunc"]
+    static let roundingRules = ["", ".down", ".up", ".towardZero", ".toNearestOrEven"]
+
+    // MARK: Points
+
+    override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        let token = node.operator
+        guard let table = Self.binaryOperators[token.text] else { return .visitChildren }
+        add(Syntax(node), table.map { Change(op: $0.1, start: token.positionAfterSkippingLeadingTrivia.utf8Offset,
+                                             end: token.endPositionBeforeTrailingTrivia.utf8Offset, replacement: $0.0) })
+        return .visitChildren
+    }
+
+    override func visit(_ node: PrefixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        let token = node.operator
+        let isLiteral = node.expression.is(IntegerLiteralExprSyntax.self) || node.expression.is(FloatLiteralExprSyntax.self)
+        if token.text == "-" && !isLiteral {
+            add(Syntax(node), [Change(op: .invertNegative, start: start(token), end: end(token), replacement: "")])
+        } else if token.text == "!" {
+            add(Syntax(node), [Change(op: .booleanNegation, start: start(token), end: end(token), replacement: "")])
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        let (whole, negative) = literalExtent(Syntax(node))
+        let text = node.literal.text.replacingOccurrences(of: "_", with: "")
+        var value: Int?
+        var radix = 10
+        if text.hasPrefix("0x") { radix = 16; value = Int(text.dropFirst(2), radix: 16) }
+        else if text.hasPrefix("0b") { radix = 2; value = Int(text.dropFirst(2), radix: 2) }
+        else if text.hasPrefix("0o") { radix = 8; value = Int(text.dropFirst(2), radix: 8) }
+        else { value = Int(text) }
+        guard var v = value else { return .visitChildren }
+        if negative { v = -v }
+        var nudged = [v + 1]
+        if v != 0 { nudged.append(v - 1) }
+        let changes = nudged.map { n -> Change in
+            let digits = radix == 10 ? String(abs(n)) : (radix == 16 ? "0x" : radix == 2 ? "0b" : "0o") + String(abs(n), radix: radix)
+            return Change(op: .constant, start: whole.lowerBound, end: whole.upperBound,
+                          replacement: n < 0 ? "(-\(digits))" : digits)
+        }
+        add(Syntax(node), changes)
+        return .visitChildren
+    }
+
+    override func visit(_ node: FloatLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        let (whole, negative) = literalExtent(Syntax(node))
+        guard var v = Double(node.literal.text.replacingOccurrences(of: "_", with: "")) else { return .visitChildren }
+        if negative { v = -v }
+        let changes = [v + 0.5, v - 0.5].map { n -> Change in
+            let text = "\(abs(n))"
+            return Change(op: .constant, start: whole.lowerBound, end: whole.upperBound,
+                          replacement: n < 0 ? "(-\(text))" : text)
+        }
+        add(Syntax(node), changes)
+        return .visitChildren
+    }
+
+    override func visit(_ node: BooleanLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        let token = node.literal
+        add(Syntax(node), [Change(op: .booleanLiteral, start: start(token), end: end(token),
+                                  replacement: token.text == "true" ? "false" : "true")])
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let args = node.arguments
+        if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = callee.baseName.text
+            let unlabeled = args.allSatisfy { $0.label == nil }
+            if (name == "min" || name == "max") && args.count == 2 && unlabeled {
+                var changes = [Change(op: .minMax, start: start(callee.baseName), end: end(callee.baseName),
+                                      replacement: name == "min" ? "max" : "min")]
+                for arg in args {
+                    changes.append(Change(op: .clampRemoved, start: start(node), end: end(node),
+                                          replacement: "(" + arg.expression.trimmedDescription + ")"))
+                }
+                add(Syntax(node), changes)
+            } else if Self.roundingFunctions.contains(name) && args.count == 1 {
+                add(Syntax(node), Self.roundingFunctions.filter { $0 != name }.map {
+                    Change(op: .roundingRule, start: start(callee.baseName), end: end(callee.baseName), replacement: $0)
+                })
+            } else if name == "Float" && args.count == 1 && unlabeled {
+                add(Syntax(node), [Change(op: .floatConversion, start: start(node), end: end(node),
+                                          replacement: "(" + args.first!.expression.trimmedDescription + ")")])
+            }
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rounded",
+                  let base = member.base, args.count <= 1, node.trailingClosure == nil {
+            let current = args.first.map { $0.expression.trimmedDescription } ?? ""
+            let same: Set<String> = current == "" || current == ".toNearestOrAwayFromZero" ? ["", ".toNearestOrAwayFromZero"] : [current]
+            var changes: [Change] = []
+            let argumentsStart = node.leftParen.map(start) ?? end(member)
+            for rule in Self.roundingRules where !same.contains(rule) {
+                changes.append(Change(op: .roundingRule, start: argumentsStart, end: end(node), replacement: "(\(rule))"))
+            }
+            // Through Float or not: a Double rounded as Float first (the stage length's rule).
+            let isThroughFloat = base.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "Float"
+            if !isThroughFloat {
+                changes.append(Change(op: .floatConversion, start: start(node), end: end(node),
+                                      replacement: "Double(Float(\(base.trimmedDescription)).rounded(\(current)))"))
+            }
+            add(Syntax(node), changes)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ConditionElementSyntax) -> SyntaxVisitorContinueKind {
+        if case .expression(let condition) = node.condition, isStatementCondition(node) {
+            add(Syntax(condition), [Change(op: .booleanNegation, start: start(condition), end: end(condition),
+                                           replacement: "!(" + condition.trimmedDescription + ")")])
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        if isRemovable(node) {
+            add(Syntax(node.item), [Change(op: .removedStatement, start: start(node.item), end: end(node.item), replacement: "")])
+        }
+        return .visitChildren
+    }
+
+    // MARK: Helpers
+
+    private func start(_ node: some SyntaxProtocol) -> Int { node.positionAfterSkippingLeadingTrivia.utf8Offset }
+    private func end(_ node: some SyntaxProtocol) -> Int { node.endPositionBeforeTrailingTrivia.utf8Offset }
+
+    /// A literal's range, with a `-` written before it, and whether the minus is there.
+    private func literalExtent(_ node: Syntax) -> (Range<Int>, Bool) {
+        if let prefix = node.parent?.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return (start(prefix)..<end(prefix), true)
+        }
+        return (start(node)..<end(node), false)
+    }
+
+    private func isStatementCondition(_ node: ConditionElementSyntax) -> Bool {
+        guard let owner = node.parent?.parent else { return false }
+        return owner.is(IfExprSyntax.self) || owner.is(GuardStmtSyntax.self) || owner.is(WhileStmtSyntax.self)
+    }
+
+    /// A call or assignment that stands as a statement among others.
+    private func isRemovable(_ node: CodeBlockItemSyntax) -> Bool {
+        guard case .expr(var expr) = node.item else { return false }
+        guard let list = node.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        // The only statement of a body may be its value (an implicit return); of a loop's or
+        // an if's block it is just a statement.
+        if list.count == 1 {
+            let owner = list.parent?.parent
+            let isStatementBlock = owner?.is(WhileStmtSyntax.self) ?? false || owner?.is(ForStmtSyntax.self) ?? false
+                || owner?.is(RepeatStmtSyntax.self) ?? false || (owner?.is(IfExprSyntax.self) ?? false && !isValueIf(owner!))
+            if !isStatementBlock { return false }
+        }
+        // Top-level code of a file is not a body.
+        if list.parent?.is(SourceFileSyntax.self) ?? true { return false }
+        if let tried = expr.as(TryExprSyntax.self) { expr = tried.expression }
+        if let call = expr.as(FunctionCallExprSyntax.self) {
+            if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, Self.assertions.contains(name) {
+                return false
+            }
+            // Initialising self is not optional: without it the code does not build.
+            let callee = call.calledExpression.trimmedDescription
+            return !(callee == "self.init" || callee == "super.init" || callee == "init")
+        }
+        guard isAssignment(expr), let sequence = expr.as(SequenceExprSyntax.self) else { return false }
+        // Assignments that initialise (in an initialiser, or a constant declared without a
+        // value) cannot go: the code would not build.
+        var ancestor = node.parent
+        while let a = ancestor {
+            if a.is(InitializerDeclSyntax.self) { return false }
+            if a.is(FunctionDeclSyntax.self) || a.is(ClosureExprSyntax.self) || a.is(AccessorDeclSyntax.self) { break }
+            ancestor = a.parent
+        }
+        let target = sequence.elements.first?.trimmedDescription ?? ""
+        return !declaredWithoutValue(target, before: node)
+    }
+
+    /// Whether `name` is declared without a value in a block around `node`.
+    private func declaredWithoutValue(_ name: String, before node: CodeBlockItemSyntax) -> Bool {
+        var ancestor = node.parent
+        while let a = ancestor {
+            if let list = a.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    guard case .decl(let decl) = item.item, let variable = decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.initializer == nil
+                        && binding.pattern.trimmedDescription == name { return true }
+                }
+            }
+            if a.is(FunctionDeclSyntax.self) || a.is(InitializerDeclSyntax.self) { break }
+            ancestor = a.parent
+        }
+        return false
+    }
+
+    private func add(_ node: Syntax, _ changes: [Change]) {
+        guard !changes.isEmpty else { return }
+        points.append(Point(changes: changes, placement: placement(of: node)))
+    }
+
+    /// Where a point lives: the construct that switches it, or why it is not mutated.
+    func placement(of node: Syntax) -> Placement {
+        // Places whose code runs once per process, or is not drawing at all.
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if parent.is(AttributeSyntax.self) || parent.is(IfConfigClauseSyntax.self) && child.is(ExprSyntax.self) {
+                return .skipped("an attribute or compile-time condition")
+            }
+            if parent.is(StringLiteralExprSyntax.self) { return .skipped("inside a string's text") }
+            if parent.is(ThrowStmtSyntax.self) { return .skipped("an error's contents (no pixel shows it)") }
+            if let call = parent.as(FunctionCallExprSyntax.self),
+               let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               Self.assertions.contains(name) {
+                return .skipped("inside \(name)(): a check of the code's own assumptions")
+            }
+            if parent.is(FunctionParameterSyntax.self) || parent.is(EnumCaseParameterSyntax.self) {
+                return .skipped("a default argument value (evaluated at each call site, not switchable in the callee)")
+            }
+            if parent.is(EnumCaseElementSyntax.self) { return .skipped("an enum case's raw value (must be a literal)") }
+            if let binding = parent.as(PatternBindingSyntax.self), child.is(InitializerClauseSyntax.self),
+               let decl = binding.parent?.parent?.as(VariableDeclSyntax.self) {
+                let isStatic = decl.modifiers.contains { ["static", "class"].contains($0.name.text) }
+                let isGlobal = decl.parent?.parent?.parent?.is(SourceFileSyntax.self) ?? false
+                if isStatic || isGlobal {
+                    return .skipped("the initial value of a \(isStatic ? "static property" : "global"): evaluated once per process")
+                }
+            }
+            child = parent
+            current = parent.parent
+        }
+        // The innermost switchable construct.
+        child = node
+        current = node.parent
+        while let parent = current {
+            // In an initialiser a closure cannot capture self before it is whole: conditions
+            // there switch with their whole statement.
+            if let element = parent.as(ConditionElementSyntax.self), isStatementCondition(element), !inInitializer(element) {
+                let owner = element.parent!.parent!
+                switch element.condition {
+                case .expression(let e):
+                    return .construct(key(e, .condition))
+                case .optionalBinding(let b):
+                    if owner.is(GuardStmtSyntax.self), let value = b.initializer?.value { return .construct(key(value, .bindingValue)) }
+                case .matchingPattern(let m):
+                    if owner.is(GuardStmtSyntax.self) { return .construct(key(m.initializer.value, .bindingValue)) }
+                default:
+                    return .skipped("an availability condition")
+                }
+            }
+            if let repeatStmt = parent.as(RepeatStmtSyntax.self), child.id == repeatStmt.condition.id {
+                return .construct(key(repeatStmt.condition, .condition))
+            }
+            if let initializer = parent.as(InitializerClauseSyntax.self),
+               let decl = initializer.parent?.parent?.parent?.as(VariableDeclSyntax.self) {
+                // A local or an instance property's initial value (statics and globals left above).
+                guard !isIfOrSwitch(initializer.value) else {
+                    return .skipped("an if or switch expression bound to \(decl.bindingSpecifier.text): no place for a coverage mark")
+                }
+                return .construct(key(initializer.value, .value))
+            }
+            if let item = parent.as(CodeBlockItemSyntax.self) {
+                if item.parent?.parent?.is(SourceFileSyntax.self) ?? false { return .skipped("top-level code") }
+                switch item.item {
+                case .stmt(let stmt):
+                    if let ret = stmt.as(ReturnStmtSyntax.self), let value = ret.expression, !isIfOrSwitch(value) {
+                        return .construct(key(value, .value))
+                    }
+                    if stmt.is(DeferStmtSyntax.self) { return .skipped("inside a defer (it runs where its block ends)") }
+                    if stmt.is(GuardStmtSyntax.self) {
+                        return .skipped("a guard's condition in an initialiser (a closure there cannot capture self, "
+                            + "and a guard, which declares names for the rest of its block, cannot be copied)")
+                    }
+                    return .construct(key(stmt, .statement))
+                case .expr(let expr):
+                    // A body's single expression is its value; a statement that can be removed needs
+                    // the statement form (a switch case cannot be empty).
+                    if isSoleItem(item) && !isAssignment(expr) && !isIfOrSwitch(expr) && !isRemovable(item)
+                        && !delegatesInitialization(expr) {
+                        return .construct(key(expr, .value))
+                    }
+                    return .construct(key(expr, .statement))
+                case .decl:
+                    return .skipped("a declaration")
+                }
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return .skipped("a declaration") }
+            child = parent
+            current = parent.parent
+        }
+        return .skipped("not inside a body")
+    }
+
+    private func key(_ node: some SyntaxProtocol, _ form: ConstructForm) -> ConstructKey {
+        ConstructKey(start: start(node), end: end(node), form: form,
+                     throwing: node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.try) })
+    }
+
+    private func isSoleItem(_ item: CodeBlockItemSyntax) -> Bool {
+        (item.parent?.as(CodeBlockItemListSyntax.self)?.count ?? 0) == 1
+    }
+
+    private func inInitializer(_ node: some SyntaxProtocol) -> Bool {
+        var ancestor = node.parent
+        while let a = ancestor {
+            if a.is(InitializerDeclSyntax.self) { return true }
+            if a.is(FunctionDeclSyntax.self) || a.is(ClosureExprSyntax.self) || a.is(AccessorDeclSyntax.self) { return false }
+            ancestor = a.parent
+        }
+        return false
+    }
+
+    /// `self.init(...)` or `super.init(...)`: cannot sit inside a switch expression.
+    private func delegatesInitialization(_ expr: ExprSyntax) -> Bool {
+        var e = expr
+        if let tried = e.as(TryExprSyntax.self) { e = tried.expression }
+        let callee = e.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+        return callee == "self.init" || callee == "super.init"
+    }
+
+    /// An `if` used for its value (bound, returned, or a body's single expression).
+    private func isValueIf(_ node: Syntax) -> Bool {
+        var top = node
+        while let parent = top.parent, parent.is(IfExprSyntax.self) { top = parent }
+        guard let parent = top.parent else { return false }
+        if parent.is(InitializerClauseSyntax.self) || parent.is(ReturnStmtSyntax.self) { return true }
+        if let item = parent.as(CodeBlockItemSyntax.self) { return isSoleItem(item) && !(item.parent?.parent?.parent?.is(ForStmtSyntax.self) ?? false) }
+        return false
+    }
+
+    private func isIfOrSwitch(_ expr: ExprSyntax) -> Bool {
+        expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self)
+    }
+
+    private func isAssignment(_ expr: ExprSyntax) -> Bool {
+        guard let sequence = expr.as(SequenceExprSyntax.self) else { return false }
+        return sequence.elements.contains { element in
+            element.is(AssignmentExprSyntax.self)
+                || (element.as(BinaryOperatorExprSyntax.self).map { $0.operator.text.hasSuffix("=")
+                    && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) } ?? false)
+        }
+    }
+}

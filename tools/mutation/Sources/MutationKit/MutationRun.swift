@@ -1,0 +1,251 @@
+import Foundation
+
+/// One run of the analysis, start to finish: find, build the schemata, record coverage,
+/// judge, pass the tolerances, classify survivors, report.
+public struct MutationRun: Sendable {
+    public var subject: Subject
+    /// The scratch folder (git-ignored): the schemata copy, caches, logs.
+    public var scratch: String
+    /// Where sensitivity.json and sensitivity.html go.
+    public var output: String
+    /// `release` for the real analysis; the tool's tests build their fixture in `debug`.
+    public var configuration = "release"
+    public var options = AnalysisOptions()
+    /// Only mutants of this file (relative to the root), and of this line of it.
+    public var file: String?
+    public var line: Int?
+    /// A sample of this many mutants, drawn with `seed`.
+    public var sample: Int?
+    public var seed: UInt64 = 1
+    public var buildOnly = false
+    public var log: @Sendable (String) -> Void = { print($0) }
+
+    public init(subject: Subject, scratch: String, output: String) {
+        self.subject = subject
+        self.scratch = scratch
+        self.output = output
+    }
+
+    public struct Result: Sendable {
+        public var report: SensitivityReport
+        public var findings: [FileFindings]
+        public var build: SchemataBuild.Outcome
+    }
+
+    public func run() throws -> Result {
+        let started = ContinuousClock.now
+        var timings: [String: Double] = [:]
+        func lap(_ name: String, since: ContinuousClock.Instant) { timings[name] = (ContinuousClock.now - since).seconds }
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+
+        var clock = ContinuousClock.now
+        let findings = Finder.find(try subject.sources())
+        let allMutants = findings.flatMap(\.mutants)
+        let constructCount = findings.reduce(0) { $0 + $1.constructs.count }
+        lap("find", since: clock)
+        log("found \(allMutants.count) mutants in \(constructCount) constructs of \(findings.count) files")
+
+        if let file, !findings.contains(where: { $0.source.path == file }) {
+            throw MutationError.io("--file \(file): not a Swift file of the mutated modules (\(subject.mutate.joined(separator: ", ")))"
+                + "; files are named from the package root, e.g. \(findings.first?.source.path ?? "Sources/Module/File.swift")")
+        }
+
+        clock = .now
+        let state = SchemataState(file: scratch + "/schemata-state.json")
+        var build = SchemataBuild(package: SchemataPackage(subject: subject, scratch: scratch), configuration: configuration)
+        build.log = log
+        let outcome = try build.build(findings, known: state.known(for: findings))
+        state.save(outcome, findings: findings)
+        lap("build", since: clock)
+        log("schemata built in \(outcome.rounds) round\(outcome.rounds == 1 ? "" : "s") "
+            + "(\(outcome.seconds.map { String(format: "%.0f s", $0) }.joined(separator: ", "))); "
+            + "\(outcome.notBuilt.count) mutants not built")
+
+        // The mutants this run judges.
+        var chosen = allMutants.filter { m in
+            (file == nil || m.file == file) && (line == nil || m.line == line)
+        }
+        if let line, chosen.isEmpty { throw MutationError.io("--line \(line): no mutant of \(file ?? "the files") lies on that line") }
+        if let sample, sample < chosen.count {
+            var generator = SeededGenerator(seed: seed)
+            chosen = Array(chosen.shuffled(using: &generator).prefix(sample)).sorted { $0.id < $1.id }
+        }
+        let chosenIDs = Set(chosen.map(\.id))
+        var results: [MutantResult] = allMutants.filter { !chosenIDs.contains($0.id) }.map {
+            MutantResult(mutant: $0, status: outcome.notBuilt[$0.id] != nil ? .notBuilt : .notRun,
+                         detail: outcome.notBuilt[$0.id])
+        }
+        let runnable = chosen.filter { outcome.notBuilt[$0.id] == nil }
+        results += chosen.filter { outcome.notBuilt[$0.id] != nil }.map {
+            MutantResult(mutant: $0, status: .notBuilt, detail: outcome.notBuilt[$0.id])
+        }
+
+        var tolerancePolicy: String?
+        if buildOnly {
+            results += runnable.map { MutantResult(mutant: $0, status: .notRun) }
+        } else {
+            let analysis = Analysis(driver: outcome.driver, driverArguments: ["--root", subject.root, "--scratch", scratch],
+                                    scratch: scratch, constructCount: constructCount, options: options)
+            analysis.log = log
+            clock = .now
+            let coverage = try analysis.coverage(key: outcome.digest + "-" + Self.goldensKey(subject.root))
+            lap("coverage", since: clock)
+            let failing = coverage.cases.filter { $0.verdict != "same" }
+            if !failing.isEmpty {
+                log("warning: \(failing.count) case(s) do not match their goldens unmutated (left out of judging): "
+                    + failing.prefix(5).map { Escape.terminal($0.id) + " (" + Escape.terminal($0.detail) + ")" }.joined(separator: ", "))
+            }
+            analysis.learnCosts(coverage)
+            clock = .now
+            let jobs = Analysis.jobs(for: runnable, coverage: coverage)
+            let step = max(1, runnable.count / 50)
+            var judged = analysis.judge(jobs) { done, all in
+                if done % step == 0 || done == all { log("  judged \(done)/\(all)") }
+            }
+            lap("judge", since: clock)
+            let tolerances = options.tolerancesFile ?? (FileManager.default.fileExists(atPath: subject.root + "/Goldens/tolerances.json")
+                ? subject.root + "/Goldens/tolerances.json" : nil)
+            if let tolerances {
+                clock = .now
+                analysis.tolerancePass(&judged, jobs: jobs, file: options.tolerancesFile)
+                tolerancePolicy = tolerances
+                lap("tolerances", since: clock)
+            }
+            if options.search && judged.contains(where: { $0.status == .survived }) {
+                clock = .now
+                let table = try analysis.searchTable(key: outcome.digest)
+                lap("search space", since: clock)
+                clock = .now
+                analysis.classify(&judged, jobs: jobs, table: table) { done, all in
+                    if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
+                }
+                lap("search", since: clock)
+            }
+            results += judged
+        }
+        lap("total", since: started)
+
+        var scope = "every mutant"
+        if let file { scope = "mutants of \(file)" + (line.map { " line \($0)" } ?? "") }
+        if let sample { scope += ", a sample of \(sample) (seed \(seed))" }
+        let report = SensitivityReport(
+            results: results, notMutated: findings.flatMap(\.unmutated), date: Self.today(), commit: Self.commit(subject.root),
+            machine: Self.machine(), scope: scope,
+            options: ["jobs": "\(options.jobs)", "kills named": options.killsToName == 0 ? "all counted" : "\(options.killsToName)",
+                      "search budget": "\(options.searchBudget) shipped + \(options.artworkBudget) other-artwork inputs",
+                      "time limit": "\(options.timeFactor) x each case's original time + \(Int(options.timeConstant)) s",
+                      "build rounds": "\(outcome.rounds)"],
+            timings: timings, tolerancePolicy: tolerancePolicy)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try report.json().write(to: URL(fileURLWithPath: output + "/sensitivity.json"), options: .atomic)
+        try Data(report.html().utf8).write(to: URL(fileURLWithPath: output + "/sensitivity.html"), options: .atomic)
+        return Result(report: report, findings: findings, build: outcome)
+    }
+
+    /// Names, sizes and times of the golden files: coverage records their verdicts.
+    static func goldensKey(_ root: String) -> String {
+        var digest = Digest()
+        let folder = root + "/Goldens"
+        let walker = FileManager.default.enumerator(atPath: folder)
+        var entries: [String] = []
+        while let item = walker?.nextObject() as? String { entries.append(item) }
+        for item in entries.sorted() {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + item)
+            digest.add("\(item) \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        }
+        return digest.hex
+    }
+
+    static func today() -> String {
+        let f = DateFormatter()
+        f.dateFormat = "yyyy-MM-dd HH:mm"
+        f.locale = Locale(identifier: "en_US_POSIX")
+        return f.string(from: Date())
+    }
+
+    static func commit(_ root: String) -> String {
+        guard let (status, out) = try? SchemataBuild.run(["git", "-C", root, "rev-parse", "--short", "HEAD"]), status == 0 else {
+            return "unknown"
+        }
+        let dirty = (try? SchemataBuild.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"]))?.1
+            .contains { !$0.isWhitespace } ?? false
+        return out.trimmingCharacters(in: .whitespacesAndNewlines) + (dirty ? " (with uncommitted changes)" : "")
+    }
+
+    static func machine() -> String {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+        return "\(cores) cores, load \(load) at the end"
+    }
+}
+
+/// The mutants and constructs that did not build, kept between runs per file (by the
+/// file's digest and each mutant's place in it), so an unchanged file's schemata builds at
+/// once next time.
+struct SchemataState {
+    let file: String
+
+    struct Entry: Codable {
+        var digest: String
+        /// Mutant index within the file -> the compiler's message.
+        var notBuilt: [Int: String]
+        var droppedConstructs: [Int: String]
+    }
+
+    func load() -> [String: Entry] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [:] }
+        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+    }
+
+    /// The file and what the finder made of it: a finder that changes starts the file afresh.
+    static func digest(_ f: FileFindings) -> String {
+        var d = Digest()
+        d.add(f.source.text)
+        for c in f.constructs { d.add("\(c.form) \(c.start) \(c.end) \(c.mutants.count)") }
+        for m in f.mutants { d.add("\(m.start) \(m.end) \(m.replacement)") }
+        return d.hex
+    }
+
+    func known(for findings: [FileFindings]) -> (notBuilt: [Int: String], droppedConstructs: [Int: String]) {
+        let entries = load()
+        var notBuilt: [Int: String] = [:], constructs: [Int: String] = [:]
+        for f in findings {
+            guard let entry = entries[f.source.path], entry.digest == Self.digest(f),
+                  let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
+            for (index, message) in entry.notBuilt where index < f.mutants.count { notBuilt[firstMutant + index] = message }
+            for (index, message) in entry.droppedConstructs where index < f.constructs.count {
+                constructs[firstConstruct + index] = message
+            }
+        }
+        return (notBuilt, constructs)
+    }
+
+    func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings]) {
+        var entries: [String: Entry] = [:]
+        for f in findings {
+            guard let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
+            var entry = Entry(digest: Self.digest(f), notBuilt: [:], droppedConstructs: [:])
+            for m in f.mutants { if let message = outcome.notBuilt[m.id] { entry.notBuilt[m.id - firstMutant] = message } }
+            for c in f.constructs {
+                if let message = outcome.droppedConstructs[c.id] { entry.droppedConstructs[c.id - firstConstruct] = message }
+            }
+            entries[f.source.path] = entry
+        }
+        if let data = try? JSONEncoder().encode(entries) { try? data.write(to: URL(fileURLWithPath: file), options: .atomic) }
+    }
+}
+
+/// SplitMix64: a sample the same for the same seed on every machine.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

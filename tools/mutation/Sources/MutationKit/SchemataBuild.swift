@@ -1,0 +1,207 @@
+import Foundation
+
+/// Builds the schemata copy, and drops the mutants that do not compile: each compiler
+/// error is led back through the file's markers to the mutant it lies in (or the
+/// construct whose wrapper it lies in), those are left out, and the copy is built again.
+/// Swift reports type errors first and errors found after type checking (a literal that
+/// overflows its type, a value used before it is set) only once those are gone, so this
+/// takes a few rounds.
+public struct SchemataBuild {
+    public struct Outcome: Sendable {
+        /// The built driver.
+        public var driver: String
+        /// Mutants left out, with the compiler's first word on why.
+        public var notBuilt: [Int: String]
+        /// Constructs the schemata could not hold (their mutants are in `notBuilt` too).
+        public var droppedConstructs: [Int: String]
+        public var rounds: Int
+        /// Seconds spent building, per round.
+        public var seconds: [Double]
+        /// A digest of every file written: equal digests, equal programs.
+        public var digest: String
+    }
+
+    public let package: SchemataPackage
+    public let configuration: String
+    public var log: (String) -> Void = { _ in }
+
+    public init(package: SchemataPackage, configuration: String) {
+        self.package = package
+        self.configuration = configuration
+    }
+
+    /// Builds, starting from the mutants and constructs an earlier run left out (`known`).
+    public func build(_ findings: [FileFindings], known: (notBuilt: [Int: String], droppedConstructs: [Int: String]) = ([:], [:]),
+                      maxRounds: Int = 24) throws -> Outcome {
+        var writers = Dictionary(uniqueKeysWithValues: findings.map { ($0.source.path, SchemataWriter(findings: $0)) })
+        let constructOwner = Dictionary(uniqueKeysWithValues: findings.flatMap { f in f.constructs.map { ($0.id, $0) } })
+        var notBuilt = known.notBuilt
+        var droppedConstructs = known.droppedConstructs
+        for f in findings {
+            writers[f.source.path]!.droppedMutants = Set(f.mutants.map(\.id).filter { notBuilt[$0] != nil })
+            writers[f.source.path]!.droppedConstructs = Set(f.constructs.map(\.id).filter { droppedConstructs[$0] != nil })
+        }
+        var seconds: [Double] = []
+        let constructCount = findings.reduce(0) { $0 + $1.constructs.count }
+        for round in 1...maxRounds {
+            var texts: [String: String] = [:]
+            var maps: [String: MarkerMap] = [:]
+            for (path, writer) in writers where writer.switchesAnything || !writer.droppedConstructs.isEmpty || !writer.droppedMutants.isEmpty {
+                let text = writer.text()
+                texts[path] = text
+                maps[path] = MarkerMap(text: text)
+            }
+            try package.write(files: texts, constructCount: constructCount)
+            let clock = ContinuousClock.now
+            let (status, output) = try Self.run(["swift", "build", "-c", configuration, "--package-path", package.folder,
+                                                 "--product", SchemataPackage.driverProduct])
+            seconds.append((ContinuousClock.now - clock).seconds)
+            try? writeIfChanged(package.folder + "/../build-round-\(round).log", output)
+            if status == 0 {
+                let (_, binPath) = try Self.run(["swift", "build", "-c", configuration, "--package-path", package.folder,
+                                                 "--show-bin-path"])
+                let driver = binPath.split(separator: "\n").last.map(String.init) ?? ""
+                // The program: the mutated files and the driver (its search space is part of it).
+                var digest = Digest()
+                for path in texts.keys.sorted() { digest.add(path); digest.add(texts[path]!) }
+                for folder in [package.subject.kitFolder, package.subject.driverFolder] {
+                    for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+                        digest.add(name)
+                        digest.add((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "")
+                    }
+                }
+                return Outcome(driver: driver + "/" + SchemataPackage.driverProduct, notBuilt: notBuilt,
+                               droppedConstructs: droppedConstructs, rounds: round, seconds: seconds, digest: digest.hex)
+            }
+            let errors = CompilerError.parse(output)
+            var progress = false
+            var unplaced: [CompilerError] = []
+            for error in errors {
+                guard let relative = relativePath(error.file), let map = maps[relative] else {
+                    unplaced.append(error)
+                    continue
+                }
+                switch map.owner(line: error.line, column: error.column) {
+                case .mutant(let id):
+                    if notBuilt[id] == nil {
+                        notBuilt[id] = error.message
+                        writers[relative]!.droppedMutants.insert(id)
+                        progress = true
+                    }
+                case .construct(let id):
+                    if droppedConstructs[id] == nil {
+                        droppedConstructs[id] = error.message
+                        writers[relative]!.droppedConstructs.insert(id)
+                        for m in constructOwner[id]!.mutants where notBuilt[m] == nil {
+                            notBuilt[m] = "the schemata could not hold this construct: \(error.message)"
+                        }
+                        progress = true
+                    }
+                case .body(let index):
+                    if !writers[relative]!.unwrappedBodies.contains(index) {
+                        writers[relative]!.unwrappedBodies.insert(index)
+                        progress = true
+                    }
+                case nil:
+                    unplaced.append(error)
+                }
+            }
+            // Errors found after type checking (definite initialisation) are said where the
+            // value is used, not where the mutant removed its assignment: leave out the removals
+            // of that file that assign the name the error gives.
+            for error in unplaced {
+                guard let relative = relativePath(error.file), let writer = writers[relative] else { continue }
+                let quoted = error.message.split(separator: "'").dropFirst().first.map(String.init)
+                for m in writer.findings.mutants where m.mutationOperator == .removedStatement && notBuilt[m.id] == nil {
+                    let assigns = quoted.map { name in
+                        m.original.hasPrefix(name + " ") || m.original.hasPrefix(name + "=") || m.original.hasPrefix("self." + name)
+                            || m.original.contains(name)
+                    } ?? m.original.contains("=")
+                    if assigns {
+                        notBuilt[m.id] = error.message
+                        writers[relative]!.droppedMutants.insert(m.id)
+                        progress = true
+                    }
+                }
+            }
+            log("build round \(round): \(errors.count) errors, \(notBuilt.count) mutants left out so far, "
+                + "\(Int(seconds.last!.rounded())) s")
+            if !progress {
+                let first = (unplaced.isEmpty ? errors : unplaced).prefix(5).map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
+                throw MutationError.build("the schemata copy does not build, and the errors lie in no mutant"
+                    + (first.isEmpty ? " (see \(package.folder)/../build-round-\(round).log)" : ":\n" + first.joined(separator: "\n")))
+            }
+        }
+        throw MutationError.build("the schemata copy still does not build after \(maxRounds) rounds")
+    }
+
+    private func relativePath(_ file: String) -> String? {
+        let prefix = package.folder + "/"
+        if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+        // The build may name the file by its resolved path.
+        let resolved = URL(fileURLWithPath: package.folder).resolvingSymlinksInPath().path + "/"
+        return file.hasPrefix(resolved) ? String(file.dropFirst(resolved.count)) : nil
+    }
+
+    /// Runs a command, returning its status and its output and errors together.
+    static func run(_ command: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { throw MutationError.build("cannot run \(command.joined(separator: " ")): \(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+struct CompilerError: Sendable {
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+
+    /// `path:line:column: error: message` lines.
+    static func parse(_ output: String) -> [CompilerError] {
+        var out: [CompilerError] = []
+        var seen = Set<String>()
+        for line in output.split(separator: "\n") {
+            guard let range = line.range(of: ": error: ") else { continue }
+            let place = line[..<range.lowerBound].split(separator: ":")
+            guard place.count >= 3, let l = Int(place[place.count - 2]), let c = Int(place[place.count - 1]) else { continue }
+            let file = place.dropLast(2).joined(separator: ":")
+            let key = "\(file):\(l):\(c)"
+            guard seen.insert(key).inserted else { continue }
+            out.append(CompilerError(file: file, line: l, column: c, message: String(line[range.upperBound...])))
+        }
+        return out
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attos) = components
+        return Double(s) + Double(attos) * 1e-18
+    }
+}
+
+/// FNV-1a, 64 bits: names cache files after their inputs (not a security measure).
+public struct Digest: Sendable {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func add(_ text: String) {
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+        value ^= 0xff
+        value = value &* 0x100_0000_01b3
+    }
+
+    public var hex: String { String(value, radix: 16) }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import MutationKit
+
+/// One whole run of the analysis on the fixture package (tools/mutation/Fixture): its
+/// schemata built (in debug, in a temporary folder), coverage recorded, every mutant
+/// judged, survivors searched. Each expectation below is worked out by hand from
+/// Fixture/Sources/Shapes/Shapes.swift, its goldens (Goldens/*.txt) and its driver's
+/// cases and search inputs (Driver/main.swift).
+enum FixtureRun {
+    static let toolFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let fixture = toolFolder + "/Fixture"
+
+    static let result: Result<MutationRun.Result, any Error> = Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-fixture-\(getpid())").path
+        let subject = Subject(root: fixture, mutate: ["Shapes"], driverDependencies: ["Shapes"],
+                              driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit")
+        var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/out")
+        run.configuration = "debug"
+        run.options.jobs = 2
+        // The fixture's cases take microseconds: a second past 1.25 x their time is a hang.
+        run.options.timeConstant = 2
+        run.log = { _ in }
+        return try run.run()
+    }
+
+    /// The result of the mutant at `line` changing `original` to `replacement`.
+    static func mutant(line: Int, column: Int? = nil, _ original: String, _ replacement: String) throws -> MutantResult {
+        let report = try result.get().report
+        let matches = report.mutants.filter {
+            $0.mutant.line == line && (column == nil || $0.mutant.column == column) && $0.mutant.original == original
+                && $0.mutant.replacement == replacement
+        }
+        return try #require(matches.count == 1 ? matches.first : nil,
+                            "line \(line) \(original) -> \(replacement): \(matches.count) mutants")
+    }
+}
+
+@Suite("A run on the fixture", .serialized)
+struct FixtureRunTests {
+    @Test("a mutant the goldens must catch is killed, judged only on the cases that run its code")
+    func killed() throws {
+        // area(2, 3) = 6 and area(4, 5) = 20; with `/` they give 0: both area cases fail.
+        let r = try FixtureRun.mutant(line: 6, "*", "/")
+        #expect(r.status == .killed)
+        #expect(Set(r.killedBy) == ["area-2x3", "area-4x5"])
+        // Selection by mutation point: of the 7 cases only the two area cases run `area`.
+        #expect(r.selected == 2)
+        // `if w < 10 { return 10 }`: the returned 10 -> 11 makes width-5 give 11 (golden 10).
+        // Only width-5 runs that return (width-20 skips the if's body): one case judged.
+        let nudged = try FixtureRun.mutant(line: 11, column: 24, "10", "11")
+        #expect(nudged.status == .killed)
+        #expect(nudged.killedBy == ["width-5"])
+        #expect(nudged.selected == 1)
+    }
+
+    @Test("an equivalent mutant: the search finds no input that tells it apart")
+    func equivalent() throws {
+        // `w < 10` -> `w <= 10`: only w == 10 differs in the test, and there both return 10.
+        let r = try FixtureRun.mutant(line: 11, "<", "<=")
+        #expect(r.status == .equivalent)
+        let c = try #require(r.classification)
+        #expect(c.kind == .likelyEquivalent)
+        // The search's clampedWidth inputs are w = 0...30, all of which run the code.
+        #expect(c.shippedReaching == 31)
+        #expect(c.shippedTried == 31)
+    }
+
+    @Test("a survivor the search can tell apart is printed as a missing case")
+    func missingCase() throws {
+        // `var i = 0` -> `var i = 1`: spin(3) is still 3, but spin(0) becomes 1.
+        let r = try FixtureRun.mutant(line: 17, "0", "1")
+        #expect(r.status == .survived)
+        #expect(r.classification?.kind == .missingCase)
+        #expect(r.classification?.input == "spin(0)")
+        // `if w < 10 { return 10 }` -> `w < 9`: clampedWidth(9) gives 9 instead of 10; the
+        // search meets w = 9 as its tenth clampedWidth input.
+        let nine = try FixtureRun.mutant(line: 11, column: 12, "10", "9")
+        #expect(nine.status == .survived)
+        #expect(nine.classification?.input == "clampedWidth(9)")
+        #expect(nine.classification?.shippedTried == 10)
+    }
+
+    @Test("a mutant that crashes is caught and shown apart from the kills")
+    func crashed() throws {
+        // values[i - 1] -> values[i - 2] with i = 1 reads index -1: a runtime trap.
+        let r = try FixtureRun.mutant(line: 26, "1", "2")
+        #expect(r.status == .crashed)
+        #expect(r.lastCase == "pick-1")
+    }
+
+    @Test("a mutant that hangs is stopped by its time limit")
+    func timedOut() throws {
+        for (original, replacement) in [("+=", "-="), ("i += 1", "")] {
+            let r = try FixtureRun.mutant(line: 19, original, replacement)
+            #expect(r.status == .timedOut, "\(original) -> \(replacement)")
+            #expect(r.lastCase == "spin-3")
+        }
+        // i += 0 never ends either.
+        #expect(try FixtureRun.mutant(line: 19, "1", "0").status == .timedOut)
+    }
+
+    @Test("the schemata build: a mutant that does not compile is listed as not built, outside the score")
+    func notBuilt() throws {
+        let r = try FixtureRun.mutant(line: 31, "255", "256")
+        #expect(r.status == .notBuilt)
+        #expect(r.detail?.contains("256") == true)
+        #expect(r.detail?.contains("UInt8") == true)
+        // Its neighbour built and is killed: brightest() gives 254, golden 255.
+        #expect(try FixtureRun.mutant(line: 31, "255", "254").status == .killed)
+        let outcome = try FixtureRun.result.get()
+        #expect(Set(outcome.build.notBuilt.keys) == [r.mutant.id])
+        #expect(FileManager.default.isExecutableFile(atPath: outcome.build.driver))
+    }
+
+    @Test("the score: detected over the mutants not shown equivalent and built")
+    func score() throws {
+        let t = try FixtureRun.result.get().report.total
+        // Tallied by hand from Shapes.swift (21 mutants):
+        //   area `*` -> `/`: killed.
+        //   clampedWidth, `if w < 10 { return 10 }`: condition negated, `<` -> `>=`, the returned
+        //     10 -> 11 and -> 9: killed (4); `<` -> `<=` and the compared 10 -> 11: equivalent (2);
+        //     the compared 10 -> 9: survives (clampedWidth(9)).
+        //   spin: `var i = 0` -> 1 survives (spin(0)); `i < n` negated, `<=`, `>=`: killed (3);
+        //     `+=` -> `-=`, `i += 1` removed, 1 -> 0: time out (3); 1 -> 2: killed.
+        //   pick: `-` -> `+` and 1 -> 0 killed, 1 -> 2 crashes.
+        //   brightest: 255 -> 254 killed, 255 -> 256 not built.
+        #expect(t.mutants == 21)
+        #expect(t.killed == 12)
+        #expect(t.survived == 2)
+        #expect(t.equivalent == 2)
+        #expect(t.crashed == 1)
+        #expect(t.timedOut == 3)
+        #expect(t.notBuilt == 1)
+        #expect(t.scored == 18)
+        #expect(t.score == 16.0 / 18.0)
+    }
+
+    @Test("the page and the JSON are written, survivors first")
+    func outputs() throws {
+        let report = try FixtureRun.result.get().report
+        #expect(report.mutants.first?.status == .survived)
+        let html = report.html()
+        #expect(html.contains("Survivors (2)"))
+        // Source text reaches the page escaped: `w < 10` shows as `w &lt; 10`.
+        #expect(html.contains("if w &lt; 9 { return 10 }"))
+        #expect(!html.contains("if w < 9"))
+        let json = try report.json()
+        let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
+        #expect(decoded.total == report.total)
+        // The score a scheduled job gates on is in the JSON: 16 of 18 (see "the score").
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let total = try #require(object["total"] as? [String: Any])
+        let score = try #require(total["score"] as? Double)
+        #expect(abs(score - 16.0 / 18.0) < 1e-12)
+        #expect(total["scored"] as? Int == 18)
+    }
+}

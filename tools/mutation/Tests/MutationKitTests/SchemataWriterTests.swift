@@ -1,0 +1,145 @@
+import Testing
+@testable import MutationKit
+
+/// The schemata text of each construct form, written out by hand, and the markers that
+/// lead compiler errors back to mutants.
+@Suite("Schemata writer")
+struct SchemataWriterTests {
+    func schemata(_ text: String, dropping: Set<Int> = []) -> String {
+        var writer = SchemataWriter(findings: Finder.find([SourceText(path: "F.swift", module: "M", text: text)])[0])
+        writer.droppedMutants = dropping
+        return writer.text()
+    }
+
+    @Test("a returned value: a switch expression, the original behind the coverage mark; the body also kept as it was")
+    func value() {
+        #expect(schemata("func f(_ a: Int) -> Int {\n    return a * 3\n}\n") == """
+            import MutationSwitch
+            func f(_ a: Int) -> Int {
+                /*B0{*/if mutation_pristine(1, 3) {
+            return a * 3
+            } else {
+            return /*C0{*/switch mutation_active() {
+            case 1: /*M1{*/a / 3/*}M1*/
+            case 2: /*M2{*/a * 4/*}M2*/
+            case 3: /*M3{*/a * 2/*}M3*/
+            default: mutationReach(0, a * 3)
+            }/*}C0*/
+            }/*}B0*/
+            }
+
+            """)
+    }
+
+    @Test("a statement: an if chain, the last mutant in the final else")
+    func statement() {
+        #expect(schemata("func f(_ x: inout Int) {\n    x -= 2\n    x = 0\n}\n", dropping: [3]) == """
+            import MutationSwitch
+            func f(_ x: inout Int) {
+                /*B0{*/if mutation_pristine(1, 6) {
+            x -= 2
+                x = 0
+            } else {
+            /*C0{*/if mutation_outside(1, 4) {
+            mutation_reach(0)
+            x -= 2
+            } else if mutation_active() == 1 {
+            /*M1{*//*}M1*/
+            } else if mutation_active() == 2 {
+            /*M2{*/x += 2/*}M2*/
+            } else {
+            /*M4{*/x -= 1/*}M4*/
+            }/*}C0*/
+                /*C1{*/if mutation_outside(5, 6) {
+            mutation_reach(1)
+            x = 0
+            } else if mutation_active() == 5 {
+            /*M5{*//*}M5*/
+            } else {
+            /*M6{*/x = 1/*}M6*/
+            }/*}C1*/
+            }/*}B0*/
+            }
+
+            """)
+    }
+
+    @Test("a condition: a closure run in place, so the if's body is not copied")
+    func condition() {
+        #expect(schemata("func f(_ a: Int) {\n    if a == 0 { return }\n}\n") == """
+            import MutationSwitch
+            func f(_ a: Int) {
+                /*B0{*/if mutation_pristine(1, 3) {
+            if a == 0 { return }
+            } else {
+            if /*C0{*/({ () -> Bool in
+            switch mutation_active() {
+            case 1: return /*M1{*/!(a == 0)/*}M1*/
+            case 2: return /*M2{*/a != 0/*}M2*/
+            case 3: return /*M3{*/a == 1/*}M3*/
+            default: mutation_reach(0); return a == 0
+            }
+            })()/*}C0*/ { return }
+            }/*}B0*/
+            }
+
+            """)
+    }
+
+    @Test("a construct inside another: the outer's copies hold the inner's original, its own text the inner's schemata")
+    func nested() {
+        let text = schemata("func f(_ xs: [Int]) -> Int {\n    return xs.map { $0 + 1 }.count - 1\n}\n")
+        // Outer: the return value (mutants 1-3: `-`, 1 -> 2, 1 -> 0); inner: the closure's value (4-6).
+        #expect(text.contains("case 1: /*M1{*/xs.map { $0 + 1 }.count + 1/*}M1*/"))
+        #expect(text.contains("default: mutationReach(0, xs.map { /*C1{*/switch mutation_active() {"))
+        #expect(text.contains("case 4: /*M4{*/$0 - 1/*}M4*/"))
+    }
+
+    @Test("a body without mutants that build is written once")
+    func bodyWithoutLiveMutants() {
+        #expect(schemata("func f() -> Int {\n    return 7\n}\n", dropping: [1, 2]) == """
+            import MutationSwitch
+            func f() -> Int {
+                return 7
+            }
+
+            """)
+    }
+
+    @Test("a compiler error's place leads to the innermost mutant, construct or body holding it")
+    func markers() {
+        let text = "a /*C0{*/b /*M1{*/c/*}M1*/ d\n/*M2{*/e/*}M2*/ f/*}C0*/ g"
+        let map = MarkerMap(text: text)
+        #expect(MarkerMap(text: "/*B3{*/x/*}B3*/").owner(line: 1, column: 8) == .body(3))
+        #expect(map.owner(line: 1, column: 1) == nil)  // a
+        #expect(map.owner(line: 1, column: 10) == .construct(0))  // b
+        #expect(map.owner(line: 1, column: 19) == .mutant(1))  // c
+        #expect(map.owner(line: 1, column: 28) == .construct(0))  // d
+        #expect(map.owner(line: 2, column: 8) == .mutant(2))  // e
+        #expect(map.owner(line: 2, column: 17) == .construct(0))  // f
+        #expect(map.owner(line: 2, column: 26) == nil)  // g
+    }
+
+    @Test("compiler errors are read from swift build's output, each place once")
+    func errors() {
+        let output = """
+            [3/9] Compiling M F.swift
+            /tmp/p/Sources/M/F.swift:12:7: error: cannot convert value of type 'Double' to expected argument type 'Float'
+            /tmp/p/Sources/M/F.swift:12:7: error: cannot convert value of type 'Double' to expected argument type 'Float'
+            /tmp/p/Sources/M/F.swift:3:1: warning: unused
+            /tmp/p/Sources/M/G.swift:40:12: error: integer literal '256' overflows when stored into 'UInt8'
+            """
+        let errors = CompilerError.parse(output).map { "\($0.file) \($0.line) \($0.column) \($0.message)" }
+        #expect(errors == [
+            "/tmp/p/Sources/M/F.swift 12 7 cannot convert value of type 'Double' to expected argument type 'Float'",
+            "/tmp/p/Sources/M/G.swift 40 12 integer literal '256' overflows when stored into 'UInt8'",
+        ])
+    }
+
+    @Test("text from sources reaches a page and a terminal only escaped")
+    func escaping() {
+        #expect(Escape.html("<a href=\"x\">&'</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
+        #expect(Escape.terminal("red \u{1B}[31m bell \u{07} rtl \u{202E}x") == "red \\u{1b}[31m bell \\u{7} rtl \\u{202e}x")
+        #expect(Escape.terminal("plain\ttab") == "plain\ttab")
+    }
+}

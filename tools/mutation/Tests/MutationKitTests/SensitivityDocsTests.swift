@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import MutationKit
+
+/// docs/sensitivity.md states what the code does: its operator and status tables and its
+/// numbers are the code's.
+@Suite("docs/sensitivity.md")
+struct SensitivityDocsTests {
+    static func page() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        return try String(contentsOfFile: root + "/docs/sensitivity.md", encoding: .utf8)
+    }
+
+    /// The first column of the table rows of the section under `heading`.
+    static func firstColumn(under heading: String, in page: String) throws -> [String] {
+        let start = try #require(page.range(of: heading))
+        let rest = page[start.upperBound...]
+        let section = rest.range(of: "\n#").map { rest[..<$0.lowerBound] } ?? rest
+        return section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("|---") }.dropFirst()
+            .map { $0.split(separator: "|", omittingEmptySubsequences: true)[0].trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test("the operator table lists every operator, in the code's order")
+    func operators() throws {
+        #expect(try Self.firstColumn(under: "### Operators", in: Self.page()) == MutationOperator.allCases.map(\.rawValue))
+    }
+
+    @Test("the status table lists every status")
+    func statuses() throws {
+        #expect(Set(try Self.firstColumn(under: "### Statuses", in: Self.page())) == Set(MutantStatus.allCases.map(\.rawValue)))
+    }
+
+    @Test("the time limit, the search budgets and the memory limit stated are the defaults")
+    func numbers() throws {
+        let page = try Self.page()
+        let o = AnalysisOptions()
+        #expect(page.contains("\(o.timeFactor) x the original's time for that case + \(Int(o.timeConstant)) s"))
+        #expect(page.contains("(`tools/mutation/run --search-budget`, \(o.searchBudget) by default)"))
+        #expect(page.contains("`tools/mutation/run --artwork-budget`, \(o.artworkBudget)"))
+        #expect(page.contains("(`tools/mutation/run --memory-mb`, \(o.memoryMB))"))
+        #expect(page.contains("after the\nfirst three") || page.contains("after the first three"))
+        #expect(o.killsToName == 3)
+    }
+}
