@@ -2,38 +2,39 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 import PopoverReport
-import PopoverGeometry
-import PopoverSkins
 import PopoverImage
+import PopoverSkins
 
-/// Accepting a finished run's actual images as goldens, and undoing that, from the
-/// report folder the run left: the command line, an approvals file and the live server
-/// all come here.
+/// Accepting a finished run's cases, and undoing that, from the report folder the run
+/// left: the command line, an approvals file and the live server all come here.
 ///
-/// Every operation is one transaction under the report's lock: the run is read from its
-/// summary.json, each chosen case is checked (its saved actual image and the golden on
-/// disk must still be what the run recorded; an approval must name those same files) and
-/// written, and the report is rewritten to mark what was accepted. A case that fails a
-/// check is refused with a reason and nothing is written for it; the others go ahead.
-/// The golden each acceptance replaces is kept under the report's `accepted/` folder, so
-/// `undo` can put it back until the next check replaces the report.
+/// An operation holds the report's lock, then the goldens folder's. It reads the run from
+/// summary.json, checks each chosen case (`GoldenAcceptor`: what this build draws must
+/// be what the report shows, and the golden on disk the one the run compared against),
+/// keeps each golden it will replace under the report's `accepted/` folder (so `undo` can
+/// put it back until the next check replaces the report), stages the report as it will
+/// be, replaces each golden and its facts as one unit, and publishes the report. A case
+/// that fails a check is refused with a reason and nothing is written for it; the others
+/// go ahead.
+///
+/// There is no journal: a golden is replaced in one rename, so a kill leaves it old or
+/// new, and the state on disk says how far an operation got. A golden that is already
+/// this build's drawing, while the report keeps the golden the run compared against, is
+/// an accept stopped before its report recorded it; the next accept of the case records
+/// it. The same for undo.
 public struct ReviewDesk: Sendable {
     public let report: ReportFolder
     /// The goldens folder; nil: the one the run was checked against.
     public let goldensFolder: String?
-    public let cacheFolder: String?
-    /// The cases as this build draws them: an acceptance computes each case's facts from
-    /// them rather than trust a report's. Nil: the catalog of `skinsFolder`, loaded when
+    /// The cases as this build draws them. Nil: the catalog of `skinsFolder`, loaded when
     /// needed.
     public let catalog: CaseCatalog?
     public let skinsFolder: String
 
-    public init(reportsFolder: String, goldensFolder: String? = nil,
-                cacheFolder: String? = GoldenDigestCache.defaultFolder(), skinsFolder: String = SkinCatalog.defaultSkinsFolder,
+    public init(reportsFolder: String, goldensFolder: String? = nil, skinsFolder: String = SkinCatalog.defaultSkinsFolder,
                 catalog: CaseCatalog? = nil) {
         report = ReportFolder(reportsFolder)
         self.goldensFolder = goldensFolder
-        self.cacheFolder = cacheFolder
         self.skinsFolder = skinsFolder
         self.catalog = catalog
     }
@@ -63,15 +64,13 @@ public struct ReviewDesk: Sendable {
         return run
     }
 
-    public func accept(_ choice: Choice, at date: Date = Date()) throws(ReviewError) -> ReviewOutcome {
-        try transaction { run, store, outcome in
-            let chosen = try select(choice, in: run)
-            let acceptor = GoldenAcceptor(store: store, cache: GoldenDigestCache(folder: cacheFolder))
-            let key = machineKey()
+    public func accept(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
+        try operation { run, store, outcome in
+            let acceptor = GoldenAcceptor(store: store)
             let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
             let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             var steps: [Step] = []
-            for (index, approval) in chosen {
+            for (index, approval) in try select(choice, in: run, refusing: &outcome.refused) {
                 let result = run.results[index]
                 if result.accepted != nil {
                     outcome.alreadyAccepted.append(result.id)
@@ -86,78 +85,46 @@ public struct ReviewDesk: Sendable {
                     do { bytes = try FileIO.readBytes(path: actualPath) } catch {
                         throw AcceptRefusal.unreadableActual(id: result.id, reason: "\(error)")
                     }
-                    guard let c = cases[result.id], let drawn = try? catalog.facts(of: c) else {
+                    guard let c = cases[result.id], let image = try? catalog.draw(c), let facts = try? catalog.facts(of: c) else {
                         throw AcceptRefusal.notInCatalog(id: result.id)
                     }
-                    try checkCause(result, drawn: drawn.facts, store: store)
                     let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval,
-                                                 facts: drawn.facts)
-                    try keepPrevious(plan, store: store)
-                    let acceptance = acceptor.acceptance(of: plan, at: date, key: key)
-                    run.results[index].accepted = acceptance
-                    steps.append(Step(index: index, id: result.id, acceptance: acceptance, undo: false) {
+                                                 drawing: .init(image: image, facts: facts.facts),
+                                                 kept: kept(result.id).bytes)
+                    if !plan.alreadyWritten { try keepPrevious(plan, store: store) }
+                    run.results[index].accepted = plan.acceptance(at: Date())
+                    steps.append(Step(index: index, id: result.id, undo: false, finishing: plan.alreadyWritten) {
                         () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
                     })
                 } catch let refusal as AcceptRefusal {
                     outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
                 }
             }
-            defer { if let cache = acceptor.cache { try? cache.save() } }
             return steps
         }
     }
 
     /// Puts back the goldens that accepting the chosen cases replaced.
     public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
-        try transaction { run, store, outcome in
-            let chosen = try select(choice, in: run, forUndo: true)
-            let acceptor = GoldenAcceptor(store: store, cache: nil)
-            let key = machineKey()
+        try operation { run, store, outcome in
+            let acceptor = GoldenAcceptor(store: store)
             var steps: [Step] = []
-            for (index, _) in chosen {
+            for (index, _) in try select(choice, in: run, forUndo: true, refusing: &outcome.refused) {
                 let result = run.results[index]
-                // An undo a killed operation had completed on disk, which recovery has just
-                // recorded: done.
-                if result.accepted == nil && outcome.recovered.contains(result.id) {
-                    outcome.undone.append(result.id)
-                    continue
-                }
                 do {
-                    let previousPath = report.path + "/" + Self.previousFile(for: result.id)
-                    // Kept inside the report, not through a link out of it.
-                    var inside = previousPath
-                    if FileManager.default.fileExists(atPath: previousPath) {
-                        do { inside = try imagePath(Self.previousFile(for: result.id), of: result.id) } catch {
-                            throw AcceptRefusal.previousLost(id: result.id, path: previousPath)
-                        }
-                    }
-                    let previous = try? FileIO.readBytes(path: inside)
+                    let previous = kept(result.id)
                     let factsPath = report.path + "/" + Self.previousFactsFile(for: result.id)
-                    let previousFacts = (try? FileIO.readBytes(path: factsPath)).flatMap {
-                        try? GoldenFacts.decode($0, name: factsPath)
-                    }
-                    // Checked now, so that a refusal changes nothing; the write comes later.
-                    let plan = try acceptor.planUndo(result, previous: previous, previousPath: previousPath, key: key)
+                    let keptFacts = (try? FileIO.readBytes(path: factsPath)).flatMap { try? GoldenFacts.decode($0, name: factsPath) }
+                    let plan = try acceptor.planUndo(result, kept: previous.bytes, keptPath: previous.path, keptFacts: keptFacts)
                     run.results[index].accepted = nil
-                    steps.append(Step(index: index, id: result.id, acceptance: plan.acceptance, undo: true) {
-                        () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan, previousFacts: previousFacts)
+                    steps.append(Step(index: index, id: result.id, undo: true, finishing: plan.alreadyDone) {
+                        () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan)
                     })
                 } catch let refusal as AcceptRefusal {
                     outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
                 }
             }
             return steps
-        }
-    }
-
-    /// A change groups cases by what the run recorded of their causes, and the record may
-    /// have travelled: so the geometry a case's cause names must be what the golden's own
-    /// facts and this build's give, or the case is refused.
-    private func checkCause(_ result: CaseResult, drawn: Facts, store: GoldenStore) throws(AcceptRefusal) {
-        guard let cause = result.cause, cause.facts == .recorded else { return }
-        let recorded = store.facts(for: result.id, goldenDigest: result.goldenDigest)
-        guard let expected = recorded.facts, CaseCause.deltas(expected: expected, actual: drawn) == cause.geometry else {
-            throw AcceptRefusal.causeDiffers(id: result.id)
         }
     }
 
@@ -165,10 +132,12 @@ public struct ReviewDesk: Sendable {
     static func previousFile(for id: String) -> String { "accepted/\(id).previous.png" }
     static func previousFactsFile(for id: String) -> String { "accepted/\(id).previous.facts.json" }
 
-    /// The key acceptances are sealed with: this machine's, kept beside the digest cache.
-    private func machineKey() -> MachineKey? {
-        if case .key(let key) = MachineKey.readOrMake(in: cacheFolder ?? GoldenDigestCache.defaultFolder()) { return key }
-        return nil
+    /// What the report keeps of the golden `id`'s acceptance replaced: its path, and its
+    /// bytes when it is a file inside the report (never through a link out of it).
+    private func kept(_ id: String) -> (path: String, bytes: [UInt8]?) {
+        let relative = Self.previousFile(for: id)
+        guard case .found = FilePaths.file(relative, inside: report.path) else { return (report.path + "/" + relative, nil) }
+        return (report.path + "/" + relative, try? FileIO.readBytes(path: report.path + "/" + relative))
     }
 
     // MARK: Steps
@@ -178,22 +147,27 @@ public struct ReviewDesk: Sendable {
     private struct Step {
         let index: Int
         let id: String
-        let acceptance: Acceptance
         let undo: Bool
+        /// The golden is already what the step writes: it records an operation stopped
+        /// before its report did.
+        let finishing: Bool
         let write: () throws(AcceptRefusal) -> Void
     }
 
     /// One review operation, holding the report's lock and then the goldens folder's:
     ///
-    /// 1. a journal a killed operation left is applied to the run (see `AcceptJournal`);
-    /// 2. `decide` checks the chosen cases, changes the run as if every write succeeds and
-    ///    returns the writes, having written no golden;
-    /// 3. the changed report is staged and the journal written: if either cannot be
-    ///    written (a full disk), no golden is replaced;
-    /// 4. the goldens are replaced; a write that fails is refused and taken out of the run
-    ///    (restaged);
-    /// 5. the report is published, and the journal removed.
-    private func transaction(_ decide: (inout RunRecord, GoldenStore, inout ReviewOutcome) throws -> [Step])
+    /// 1. `decide` checks the chosen cases, keeps the goldens they replace in the report,
+    ///    changes the run as if every write succeeds and returns the writes, having
+    ///    replaced no golden;
+    /// 2. the changed report is staged: if it cannot be written (a full disk), no golden
+    ///    is replaced;
+    /// 3. each golden and its facts are replaced as one unit; a case whose write fails is
+    ///    refused and taken out of the run, which is staged again;
+    /// 4. the staged report is put in place, summary.json first.
+    ///
+    /// Should the report not take the second staging (a disk filled meanwhile), the
+    /// outcome says which goldens were written without being recorded (`unrecorded`).
+    private func operation(_ decide: (inout RunRecord, GoldenStore, inout ReviewOutcome) throws -> [Step])
         throws(ReviewError) -> ReviewOutcome {
         do {
             return try report.withLock {
@@ -201,38 +175,49 @@ public struct ReviewDesk: Sendable {
                 let store = try store(for: run)
                 return try store.locked {
                     var outcome = ReviewOutcome()
-                    let journal = try AcceptJournal.read(in: report)
-                    if let journal { outcome.recovered = journal.settle(&run, store: store) }
                     let before = run
                     let steps = try decide(&run, store, &outcome)
-                    guard !steps.isEmpty || journal != nil else { return outcome }
+                    guard !steps.isEmpty else { return outcome }
                     do {
                         try report.stageFiles(of: run)
-                        try AcceptJournal(entries: steps.map { .init(id: $0.id, acceptance: $0.acceptance) }).write(in: report)
                     } catch {
-                        report.discardStagedFiles()
                         throw ReviewError.cannotRecord("\(error)")
                     }
                     CrashPoint.reach("review.staged")
-                    var failed = false
+                    var written: [Step] = []
                     for step in steps {
                         do {
                             try step.write()
-                            if step.undo { outcome.undone.append(step.id) } else { outcome.accepted.append(step.id) }
+                            written.append(step)
                             CrashPoint.reach("review.golden-written")
                         } catch {
                             outcome.refused.append(.init(id: step.id, reason: "\(error)"))
                             run.results[step.index].accepted = before.results[step.index].accepted
-                            failed = true
                         }
                     }
-                    if failed { try report.stageFiles(of: run) }
-                    try report.publishStagedFiles()
+                    do {
+                        if written.isEmpty {
+                            report.discardStagedFiles()
+                        } else {
+                            if written.count < steps.count { try report.stageFiles(of: run) }
+                            try report.publishStagedFiles()
+                        }
+                    } catch {
+                        report.discardStagedFiles()
+                        outcome.unrecorded = "\(error)"
+                    }
                     CrashPoint.reach("review.published")
-                    AcceptJournal.remove(in: report)
-                    for step in steps where step.undo && outcome.undone.contains(step.id) {
-                        unlink(report.path + "/" + Self.previousFile(for: step.id))
-                        unlink(report.path + "/" + Self.previousFactsFile(for: step.id))
+                    for step in written {
+                        if step.undo {
+                            outcome.undone.append(step.id)
+                            if outcome.unrecorded == nil {
+                                unlink(report.path + "/" + Self.previousFile(for: step.id))
+                                unlink(report.path + "/" + Self.previousFactsFile(for: step.id))
+                            }
+                        } else {
+                            outcome.accepted.append(step.id)
+                        }
+                        if step.finishing { outcome.finished.append(step.id) }
                     }
                     return outcome
                 }
@@ -258,8 +243,10 @@ public struct ReviewDesk: Sendable {
         return GoldenStore(folder: "Goldens")
     }
 
-    /// The results a choice names, as (index in the run, approval if any), in run order.
-    private func select(_ choice: Choice, in run: RunRecord, forUndo: Bool = false) throws(ReviewError) -> [(Int, Approval?)] {
+    /// The results a choice names, each once, as (index in the run, approval if any), in
+    /// run order. A case approved twice with different images is refused.
+    private func select(_ choice: Choice, in run: RunRecord, forUndo: Bool = false,
+                        refusing refused: inout [ReviewOutcome.Refused]) throws(ReviewError) -> [(Int, Approval?)] {
         let indexByID = Dictionary(uniqueKeysWithValues: run.results.enumerated().map { ($1.id, $0) })
         switch choice {
         case .change(let id):
@@ -275,11 +262,16 @@ public struct ReviewDesk: Sendable {
         case .exactly(let ids):
             let unknown = ids.filter { indexByID[$0] == nil }
             guard unknown.isEmpty else { throw .unknownCases(unknown) }
-            return Array(Set(ids)).compactMap { indexByID[$0] }.sorted().map { ($0, nil) }
+            return Set(ids).compactMap { indexByID[$0] }.sorted().map { ($0, nil) }
         case .approvals(let approvals):
             let unknown = approvals.map(\.id).filter { indexByID[$0] == nil }
             guard unknown.isEmpty else { throw .unknownCases(unknown) }
-            return approvals.map { (indexByID[$0.id]!, $0) }.sorted { $0.0 < $1.0 }
+            var byID: [String: Approval] = [:], twice: Set<String> = []
+            for approval in approvals where byID.updateValue(approval, forKey: approval.id).map({ $0 != approval }) == true {
+                twice.insert(approval.id)
+            }
+            refused += twice.sorted().map { .init(id: $0, reason: AcceptRefusal.approvedTwice(id: $0).description) }
+            return byID.values.filter { !twice.contains($0.id) }.map { (indexByID[$0.id]!, $0) }.sorted { $0.0 < $1.0 }
         case .matching(let patterns):
             var chosen = Set<Int>()
             for pattern in patterns {
@@ -308,19 +300,21 @@ public struct ReviewDesk: Sendable {
         }
     }
 
-    /// Keeps the golden a plan replaces, and its facts, inside the report for undo.
+    /// Keeps the golden a plan replaces, and its row of the facts table as it is, inside
+    /// the report for undo.
     private func keepPrevious(_ plan: GoldenAcceptor.Plan, store: GoldenStore) throws(AcceptRefusal) {
-        guard let previous = plan.previous else { return }
         if let linked = FilePaths.linkedFolder(under: report.path, along: Self.previousFile(for: plan.id)) {
             throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(linked) is a symbolic link")
         }
-        var files = [(Self.previousFile(for: plan.id), previous)]
-        if let facts = store.recordedFacts(for: plan.id) {
-            files.append((Self.previousFactsFile(for: plan.id), facts.encoded()))
-        }
+        let kept = [(Self.previousFile(for: plan.id), plan.previous),
+                    (Self.previousFactsFile(for: plan.id), store.recordedFacts(for: plan.id)?.encoded())]
         do {
-            for (relative, bytes) in files {
+            for (relative, bytes) in kept {
                 let path = report.path + "/" + relative
+                guard let bytes else {
+                    unlink(path)
+                    continue
+                }
                 try FileIO.createDirectories(FilePaths.parent(of: path))
                 try FileIO.writeAtomically(bytes, to: path)
             }
@@ -341,9 +335,12 @@ public struct ReviewOutcome: Sendable, Codable, Equatable {
     public var alreadyAccepted: [String] = []
     public var undone: [String] = []
     public var refused: [Refused] = []
-    /// Cases whose record a killed review operation had left behind their goldens, now
-    /// brought into line (see `AcceptJournal`).
-    public var recovered: [String] = []
+    /// Cases of `accepted` or `undone` whose golden was already as the operation leaves
+    /// it: an earlier one stopped after writing it and before its report recorded it.
+    public var finished: [String] = []
+    /// Why the report could not record what was written (the goldens of `accepted` and
+    /// `undone` are written all the same); nil when it did.
+    public var unrecorded: String?
 
     public init() {}
 }

@@ -1,112 +1,104 @@
+import Dispatch
 import FlyingFox
 import Foundation
+import PopoverFiles
 import PopoverHarness
 import PopoverReport
+import Synchronization
 
-/// Everything the review server decides, without sockets: which requests it trusts, what
-/// they may do, and the answers. Requests arrive as FlyingFox's `HTTPRequest` (its target
-/// split into path and query, every value of a repeated header kept) and are answered with
-/// its `HTTPResponse`. Anything that is not one of the few things the gate expects is
-/// refused with a 4xx and changes nothing:
+/// Everything the review server decides, in front of FlyingFox's routing: which requests
+/// it trusts, what they may do, and the answers. FlyingFox parses each request (keeping
+/// the last value of a header given twice, which is the value both the gate and the
+/// routes read); anything that is not one of the few things the gate expects is refused
+/// with a 4xx and changes nothing:
 ///
-/// - a header the gate reads (`Host`, `Origin`, `Sec-Fetch-Site`, `Cookie`, `Content-Type`,
-///   `Content-Length`, `Transfer-Encoding`) must come at most once, and a query parameter
-///   too: given twice, a check could read one and the action the other;
 /// - `Host` must be this server's loopback address and port (so a page of another site,
 ///   with a DNS name pointed at 127.0.0.1, cannot talk to it), and an `Origin`, when a
-///   browser sends one, must be this server too;
-/// - a body is read only when its `Content-Length` states it, as plain digits, and it is
-///   small; a chunked body is never read;
+///   browser sends one, must be this server too; a request the browser marks
+///   `Sec-Fetch-Site: cross-site` is refused;
+/// - a query parameter given twice is refused: a check could read one and the action
+///   the other;
 /// - every request must carry the token printed at start-up: `POST /accept?token=…` and
 ///   `POST /undo?token=…` in the query; pages and images in the query or in the cookie
 ///   the first page load sets (HttpOnly, SameSite=Strict). The cookie holds a second
 ///   token that can only read: browsers send a 127.0.0.1 cookie to every port of it, so
 ///   another local program may see that one, and it accepts nothing;
-/// - the API takes only `POST` with `Content-Type: application/json` and a body of
-///   exactly `{"ids": ["case/id", …]}` in UTF-8, every ID a case of the run being reviewed;
+/// - the API takes only `POST` with `Content-Type: application/json`, a stated
+///   `Content-Length` of at most `maximumBody` (a chunked body is never read) and a body
+///   of exactly `{"ids": ["case/id", …]}` in UTF-8, every ID a case of the run;
 /// - files are served only from the report folder: no `..`, no hidden names, nothing a
 ///   symbolic link leads out to.
-public struct ReviewGate: Sendable {
+///
+/// Work that takes time runs off the threads that carry connections, so no request
+/// waits on another: accepting and undoing, one at a time, on a queue of their own; the
+/// page, rendered once for each state of the run's record, on another.
+public struct ReviewGate: HTTPHandler, Sendable {
     public let desk: ReviewDesk
     public let port: Int
     public let token: String
     /// The cookie's token: pages and images only.
     public let viewToken: String
     public let files: ReportFiles
+    private let pages: Pages
+    /// Told the length of each body the gate is about to read (`ReviewServer` lets the
+    /// connection send that much more).
+    private let admit: @Sendable (Int, HTTPRequest) -> Void
     private var routes = RoutedHTTPHandler()
+    private static let deskQueue = DispatchQueue(label: "popover-goldens review: accepting")
 
-    public init(desk: ReviewDesk, port: Int, token: String, viewToken: String = ReviewServer.freshToken()) {
+    public init(desk: ReviewDesk, port: Int, token: String, viewToken: String = ReviewServer.freshToken(),
+                admit: @escaping @Sendable (Int, HTTPRequest) -> Void = { _, _ in }) {
         self.desk = desk
+        self.admit = admit
         self.port = port
         self.token = token
         self.viewToken = viewToken
         files = ReportFiles(folder: desk.report.path)
+        pages = Pages(report: desk.report)
         let gate = self
         routes.appendRoute("POST /accept") { await gate.callAPI(.accept, $0) }
         routes.appendRoute("POST /undo") { await gate.callAPI(.undo, $0) }
         routes.appendRoute("/accept") { _ in Self.methodNotAllowed("/accept", allow: "POST") }
         routes.appendRoute("/undo") { _ in Self.methodNotAllowed("/undo", allow: "POST") }
-        routes.appendRoute("GET,HEAD /*") { gate.serve($0) }
+        routes.appendRoute("GET,HEAD /*") { await gate.serve($0) }
     }
 
     /// Named for the port, so two review servers' cookies do not overwrite each other.
     var cookieName: String { "popover-review-\(port)" }
     /// The largest API body read.
     public static let maximumBody = 256 * 1024
-    /// Headers the gate reads, each of which must come at most once.
-    static let singleHeaders: [HTTPHeader] = [.host, .origin, .secFetchSite, .cookie, .contentType, .contentLength, .transferEncoding]
+    /// How many times the page has been rendered: once for each state of summary.json,
+    /// however many requests ask for it.
+    public var pagesRendered: Int { pages.rendered }
 
-    /// What a request's head allows before any of its body is read.
-    public enum Admission: Sendable {
-        /// Refused with this answer; its body is not read.
-        case refuse(HTTPResponse)
-        /// Read this many bytes of body, then `respond`.
-        case readBody(Int)
+    /// The answer to a request: the checks above, then the route for its method and path.
+    /// Every answer closes its connection.
+    public func handleRequest(_ request: HTTPRequest) async -> HTTPResponse {
+        var response = await respond(request)
+        response.headers[.connection] = "close"
+        return response
     }
 
-    /// The checks made on the head alone: repeated headers and query parameters, Host,
-    /// Origin and Sec-Fetch-Site, the target, and how the body is framed.
-    public func admit(_ head: HTTPRequest) -> Admission {
-        for header in Self.singleHeaders where head.headers.values(for: header).count > 1 {
-            return .refuse(.text(.badRequest, "refused: the \(header.rawValue) header is given more than once"))
+    private func respond(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let host = request.headers[.host], isThisServer(host, scheme: nil) else {
+            return .text(.misdirectedRequest, "refused: the Host must be this review server (127.0.0.1:\(port))")
         }
-        guard let host = head.headers[.host], isThisServer(host, scheme: nil) else {
-            return .refuse(.text(.misdirectedRequest, "refused: the Host must be this review server (127.0.0.1:\(port))"))
+        if let origin = request.headers[.origin], !isThisServer(origin, scheme: "http://") {
+            return .text(.forbidden, "refused: requests from other sites are not accepted")
         }
-        if let origin = head.headers[.origin], !isThisServer(origin, scheme: "http://") {
-            return .refuse(.text(.forbidden, "refused: requests from other sites are not accepted"))
+        if request.headers[.secFetchSite]?.lowercased() == "cross-site" {
+            return .text(.forbidden, "refused: requests from other sites are not accepted")
         }
-        if head.headers[.secFetchSite]?.lowercased() == "cross-site" {
-            return .refuse(.text(.forbidden, "refused: requests from other sites are not accepted"))
+        guard request.target.path().hasPrefix("/"), !request.target.rawValue.contains("#"), !request.path.isEmpty else {
+            return .text(.badRequest, "refused: the target is not a path")
         }
-        guard head.target.path().hasPrefix("/"), !head.target.rawValue.contains("#"), !head.path.isEmpty else {
-            return .refuse(.text(.badRequest, "refused: the target is not a path"))
-        }
-        let names = head.query.map(\.name)
+        let names = request.query.map(\.name)
         guard Set(names).count == names.count else {
-            return .refuse(.text(.badRequest, "refused: a query parameter is given more than once"))
+            return .text(.badRequest, "refused: a query parameter is given more than once")
         }
-        let length = head.headers[.contentLength]
-        if head.headers[.transferEncoding] != nil {
-            return .refuse(length == nil
-                ? .text(.lengthRequired, "refused: a body must state its Content-Length (a chunked body is not read)")
-                : .text(.badRequest, "refused: Content-Length and Transfer-Encoding together do not say where the body ends"))
+        if request.headers[.transferEncoding] != nil {
+            return .text(.lengthRequired, "refused: a body must state its Content-Length (a chunked body is not read)")
         }
-        guard let length else {
-            return head.method == .POST ? .refuse(.text(.lengthRequired, "refused: a POST must state its Content-Length")) : .readBody(0)
-        }
-        guard !length.isEmpty, length.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return .refuse(.text(.badRequest, "refused: Content-Length must be a number of bytes, not \(String(reflecting: length))"))
-        }
-        guard let count = Int(length), count <= Self.maximumBody else {
-            return .refuse(.text(.payloadTooLarge, "refused: the body is too large (at most \(Self.maximumBody) bytes)"))
-        }
-        return .readBody(count)
-    }
-
-    /// The answer to a whole request: `admit`'s checks, then the route for its method and path.
-    public func respond(_ request: HTTPRequest) async -> HTTPResponse {
-        if case .refuse(let answer) = admit(request) { return answer }
         do {
             return try await routes.handleRequest(request)
         } catch {
@@ -128,25 +120,39 @@ public struct ReviewGate: Sendable {
         guard type == "application/json" || type.hasPrefix("application/json;") else {
             return .text(.unsupportedMediaType, "refused: the body must be application/json")
         }
+        // FlyingFox has read the head and checked that Content-Length is a number; the body
+        // is read only once it is known to be small.
+        guard let stated = request.headers[.contentLength] else {
+            return .text(.lengthRequired, "refused: a POST must state its Content-Length")
+        }
+        guard !stated.isEmpty, stated.utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(stated) else {
+            return .text(.badRequest, "refused: Content-Length must be a number of bytes, not \(String(reflecting: stated))")
+        }
+        guard length <= Self.maximumBody else {
+            return .text(.payloadTooLarge, "refused: the body is too large (at most \(Self.maximumBody) bytes)")
+        }
+        admit(length, request)
         guard let body = try? await request.bodyData, let ids = Self.ids(body) else {
             return .text(.badRequest, #"refused: the body must be exactly {"ids": ["case/id", ...]} in UTF-8, with at least one ID"#)
         }
-        do {
-            let run = try desk.load()
-            let known = Set(run.results.map(\.id))
-            let unknown = ids.filter { !known.contains($0) }
-            guard unknown.isEmpty else {
-                return .json(.badRequest, ["error": "not cases of the run being reviewed: \(unknown.prefix(5).joined(separator: ", "))"])
+        let desk = desk
+        return await Self.off(Self.deskQueue) {
+            do {
+                let known = Set(try desk.load().results.map(\.id))
+                let unknown = ids.filter { !known.contains($0) }
+                guard unknown.isEmpty else {
+                    return .json(.badRequest, ["error": "not cases of the run being reviewed: \(unknown.prefix(5).joined(separator: ", "))"])
+                }
+                let outcome = action == .accept ? try desk.accept(.exactly(ids)) : try desk.undo(.exactly(ids))
+                return .json(outcome.refused.isEmpty && outcome.unrecorded == nil ? .ok : .conflict, outcome)
+            } catch {
+                return .json(.conflict, ["error": "\(error)"])
             }
-            let outcome = action == .accept ? try desk.accept(.exactly(ids)) : try desk.undo(.exactly(ids))
-            return .json(outcome.refused.isEmpty ? .ok : .conflict, outcome)
-        } catch {
-            return .json(.conflict, ["error": "\(error)"])
         }
     }
 
     /// The page and the report's files, for the token in the query or the cookie's.
-    private func serve(_ request: HTTPRequest) -> HTTPResponse {
+    private func serve(_ request: HTTPRequest) async -> HTTPResponse {
         let queryToken = request.query["token"]
         let cookieToken = Self.cookie(cookieName, in: request.headers[.cookie])
         let trusted = queryToken.map { Self.same($0, token) } ?? cookieToken.map { Self.same($0, viewToken) } ?? false
@@ -158,10 +164,10 @@ public struct ReviewGate: Sendable {
         if request.path == "/" || request.path == "/index.html" {
             // Rendered from the checked run, never the index.html on disk (a report from
             // elsewhere could carry a script that accepts on its own).
-            do {
-                response = ReportFiles.page(ReportPage.render(try desk.load()), headOnly: headOnly)
-            } catch {
-                return .text(.conflict, "the report cannot be read: \(error)")
+            let pages = pages
+            switch await Self.off(Pages.queue, { Result { try pages.current() } }) {
+            case .success(let html): response = ReportFiles.page(html, headOnly: headOnly)
+            case .failure(let error): return .text(.conflict, "the report cannot be read: \(error)")
             }
         } else {
             // The target's path as sent: `ReportFiles` decodes each segment once.
@@ -171,6 +177,12 @@ public struct ReviewGate: Sendable {
             response.headers.addValue("\(cookieName)=\(viewToken); HttpOnly; SameSite=Strict; Path=/", for: .setCookie)
         }
         return response
+    }
+
+    /// `work`'s result, worked out on `queue` rather than on a thread that carries
+    /// connections.
+    static func off<T: Sendable>(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
     }
 
     static func methodNotAllowed(_ what: String, allow: String) -> HTTPResponse {
@@ -248,6 +260,33 @@ public struct ReviewGate: Sendable {
 extension HTTPHeader {
     static let origin = HTTPHeader("Origin")
     static let secFetchSite = HTTPHeader("Sec-Fetch-Site")
+}
+
+/// The page as this tool renders it from the run, kept while summary.json holds the same
+/// bytes: a thousand requests for it cost one rendering. Used on `queue` only.
+final class Pages: @unchecked Sendable {
+    static let queue = DispatchQueue(label: "popover-goldens review: the page")
+    let report: ReportFolder
+    private var kept: (summary: [UInt8], html: String)?
+    private let count = Atomic<Int>(0)
+
+    init(report: ReportFolder) { self.report = report }
+
+    var rendered: Int { count.load(ordering: .relaxed) }
+
+    func current() throws -> String {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readBytes(path: report.summaryPath) } catch { throw ReviewError.report(.io("\(error)")) }
+        if let kept, kept.summary == bytes { return kept.html }
+        let run: RunRecord
+        do { run = try RunRecord.decode(bytes, name: report.summaryPath) } catch {
+            throw ReviewError.report(.unreadableRun(file: error.file, reason: error.reason))
+        }
+        let html = ReportPage.render(run)
+        kept = (bytes, html)
+        count.add(1, ordering: .relaxed)
+        return html
+    }
 }
 
 extension HTTPResponse {
