@@ -65,7 +65,8 @@ struct AcceptSafetyTests {
     }
 
     /// A project with the committed goldens of the filter's cases, two of them perturbed
-    /// (the "committed" state of this test), and the failing check's report.
+    /// with their facts' rows tied to them (the "committed" state of this test), and the
+    /// failing check's report.
     func workspace() throws -> Workspace {
         let folder = TemporaryFolder("accept-safety")
         let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
@@ -80,7 +81,12 @@ struct AcceptSafetyTests {
             image.pixels.replaceSubrange(0..<8, with: [200, 10, 10, 255, 200, 10, 10, 255])
             try PNGFile.write(image, to: folder.file("Goldens/\(id).png"))
             before[id] = try FileIO.readBytes(path: folder.file("Goldens/\(id).png"))
+            let table = GoldenStore(folder: folder.file("Goldens")).factsTablePath(for: id)
+            let text = try String(contentsOfFile: table, encoding: .utf8)
+            try retying(text, row: FilePaths.lastComponent(of: id), to: SHA256.hex(before[id]!))
+                .write(toFile: table, atomically: true, encoding: .utf8)
             rows[id] = GoldenStore(folder: folder.file("Goldens")).recordedFacts(for: id)
+            try #require(rows[id]?.golden == SHA256.hex(before[id]!))
         }
         let check = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         try #require(check.status == 1, "the perturbed check should fail: \(check.stdout)")
