@@ -71,7 +71,9 @@ struct AcceptSafetyTests {
         let folder = TemporaryFolder("accept-safety")
         let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let ids = catalog.cases(matching: Self.filter).map(\.id)
-        try copyCommittedGoldens(ids, to: folder.file("Goldens"))
+        // Every golden of their folder, so its facts table is as large as the committed one
+        // (several disk blocks: a full disk can then take a golden and not the table).
+        try copyCommittedGoldens(catalog.cases(matching: FilePaths.parent(of: ids[0]) + "/").map(\.id), to: folder.file("Goldens"))
         try linkCommittedSkins(into: folder.path)
         let changed = Array(ids.prefix(2))
         var before: [String: [UInt8]] = [:], drawn: [String: RGBAImage] = [:], rows: [String: GoldenFacts] = [:]
@@ -162,7 +164,7 @@ struct AcceptSafetyTests {
         return (Int32(read("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1, read("out.txt"), read("err.txt"))
     }
 
-    static let sizes = [0, 4096, 8192, 12288, 16384, 24576, 65536, 4 << 20]
+    static let sizes = [0, 4096, 8192, 16384, 65536, 4 << 20]
 
     @Test("a full disk at any size: for each case, accept says accepted and wrote the golden with its facts, or says why not and changed neither",
           arguments: ["Goldens", "Reports"])
