@@ -169,4 +169,28 @@ struct HostileReportTests {
         #expect(outcome.refused.map(\.id) == [victim] && outcome.refused.first?.reason.contains("cause") == true, "\(outcome)")
         #expect(f.golden(victim) == before)
     }
+
+    @Test("a report whose accepted/ folder is a link out of it, or a goldens folder that is a link, takes no write through the link",
+          arguments: ["accepted", "goldens"])
+    func linkedFolders(_ which: String) throws {
+        let f = try ReviewFixture(which)
+        defer { f.folder.remove() }
+        let elsewhere = f.folder.file("elsewhere")
+        let linked = which == "accepted" ? f.reports + "/accepted" : f.goldens + "/flat/up"
+        if which == "goldens" {
+            // The goldens' folder moved elsewhere and linked back in, as a branch could commit it.
+            try FileManager.default.moveItem(atPath: linked, toPath: elsewhere)
+        } else {
+            try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: elsewhere)
+        func contents() -> [String: Data] {
+            Dictionary(uniqueKeysWithValues: filesUnder(elsewhere).map { ($0, FileManager.default.contents(atPath: elsewhere + "/" + $0) ?? Data()) })
+        }
+        let before = contents()
+        let outcome = try f.desk.accept(.matching([f.failed[0], f.missing]))
+        #expect(outcome.accepted.isEmpty)
+        #expect(outcome.refused.count == 2 && outcome.refused.allSatisfy { $0.reason.contains("is a symbolic link") }, "\(outcome)")
+        #expect(contents() == before, "a write went through the link")
+    }
 }
