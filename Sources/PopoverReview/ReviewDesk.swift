@@ -6,22 +6,9 @@ import PopoverImage
 import PopoverSkins
 
 /// Accepting a finished run's cases, and undoing that, from the report folder the run
-/// left: the command line, an approvals file and the live server all come here.
-///
-/// An operation holds the report's lock, then the goldens folder's. It reads the run from
-/// summary.json, checks each chosen case (`GoldenAcceptor`: what this build draws must
-/// be what the report shows, and the golden on disk the one the run compared against),
-/// keeps each golden it will replace under the report's `accepted/` folder (so `undo` can
-/// put it back until the next check replaces the report), stages the report as it will
-/// be, replaces each golden and its facts as one unit, and publishes the report. A case
-/// that fails a check is refused with a reason and nothing is written for it; the others
-/// go ahead.
-///
-/// There is no journal: a golden is replaced in one rename, so a kill leaves it old or
-/// new, and the state on disk says how far an operation got. A golden that is already
-/// this build's drawing, while the report keeps the golden the run compared against, is
-/// an accept stopped before its report recorded it; the next accept of the case records
-/// it. The same for undo.
+/// left: the command line, an approvals file and the live server all come here. Each case
+/// is checked by `GoldenAcceptor`; an operation's steps, and why there is no journal, are
+/// `operation`'s.
 public struct ReviewDesk: Sendable {
     public let report: ReportFolder
     /// The goldens folder; nil: the one the run was checked against.
@@ -69,38 +56,22 @@ public struct ReviewDesk: Sendable {
             let acceptor = GoldenAcceptor(store: store)
             let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
             let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            var steps: [Step] = []
-            for (index, approval) in try select(choice, in: run, refusing: &outcome.refused) {
-                let result = run.results[index]
-                if result.accepted != nil {
-                    outcome.alreadyAccepted.append(result.id)
-                    continue
+            return try steps(for: select(choice, in: run, refusing: &outcome.refused), of: run, outcome: &outcome) { result, approval in
+                if result.accepted != nil { return nil }
+                guard result.status.isAcceptable else { throw AcceptRefusal.notAcceptable(id: result.id, status: result.status) }
+                guard let relative = result.artifacts.actual?.path else { throw AcceptRefusal.noActualImage(id: result.id) }
+                let actual = try fileInReport(relative, of: result.id)
+                guard let c = cases[result.id], let image = try? catalog.draw(c), let facts = try? catalog.facts(of: c) else {
+                    throw AcceptRefusal.notInCatalog(id: result.id)
                 }
-                do {
-                    guard result.status.isAcceptable else {
-                        throw AcceptRefusal.notAcceptable(id: result.id, status: result.status)
-                    }
-                    let actualPath = try imagePath(result.artifacts.actual?.path, of: result.id)
-                    let bytes: [UInt8]
-                    do { bytes = try FileIO.readBytes(path: actualPath) } catch {
-                        throw AcceptRefusal.unreadableActual(id: result.id, reason: "\(error)")
-                    }
-                    guard let c = cases[result.id], let image = try? catalog.draw(c), let facts = try? catalog.facts(of: c) else {
-                        throw AcceptRefusal.notInCatalog(id: result.id)
-                    }
-                    let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval,
-                                                 drawing: .init(image: image, facts: facts.facts),
-                                                 kept: kept(result.id).bytes)
-                    if !plan.alreadyWritten { try keepPrevious(plan, store: store) }
-                    run.results[index].accepted = plan.acceptance(at: Date())
-                    steps.append(Step(index: index, id: result.id, undo: false, finishing: plan.alreadyWritten) {
-                        () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
-                    })
-                } catch let refusal as AcceptRefusal {
-                    outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+                let plan = try acceptor.plan(result, actualFile: actual.bytes, actualPath: actual.path, approval: approval,
+                                             drawing: .init(image: image, facts: facts.facts),
+                                             kept: try? fileInReport(Self.previousFile(for: result.id), of: result.id).bytes)
+                if !plan.alreadyWritten { try keepPrevious(plan, store: store) }
+                return Step(id: result.id, accepted: plan.acceptance(at: Date()), finishing: plan.alreadyWritten) {
+                    () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
                 }
             }
-            return steps
         }
     }
 
@@ -108,66 +79,85 @@ public struct ReviewDesk: Sendable {
     public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
         try operation { run, store, outcome in
             let acceptor = GoldenAcceptor(store: store)
-            var steps: [Step] = []
-            for (index, _) in try select(choice, in: run, forUndo: true, refusing: &outcome.refused) {
-                let result = run.results[index]
-                do {
-                    let previous = kept(result.id)
-                    let factsPath = report.path + "/" + Self.previousFactsFile(for: result.id)
-                    let keptFacts = (try? FileIO.readBytes(path: factsPath)).flatMap { try? GoldenFacts.decode($0, name: factsPath) }
-                    let plan = try acceptor.planUndo(result, kept: previous.bytes, keptPath: previous.path, keptFacts: keptFacts)
-                    run.results[index].accepted = nil
-                    steps.append(Step(index: index, id: result.id, undo: true, finishing: plan.alreadyDone) {
-                        () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan)
-                    })
-                } catch let refusal as AcceptRefusal {
-                    outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+            let chosen = try select(choice, in: run, forUndo: true, refusing: &outcome.refused)
+            return try steps(for: chosen, of: run, outcome: &outcome) { result, _ in
+                let kept = try? fileInReport(Self.previousFile(for: result.id), of: result.id)
+                let facts = try? fileInReport(Self.previousFactsFile(for: result.id), of: result.id)
+                let plan = try acceptor.planUndo(result, kept: kept?.bytes, keptPath: report.path + "/" + Self.previousFile(for: result.id),
+                                                 keptFacts: facts.flatMap { try? GoldenFacts.decode($0.bytes, name: $0.path) })
+                return Step(id: result.id, accepted: nil, finishing: plan.alreadyDone) {
+                    () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan)
                 }
             }
-            return steps
         }
     }
 
-    /// Where the golden an acceptance replaced is kept, relative to the report folder.
+    /// Where the golden an acceptance replaced, and its facts' row, are kept, relative to
+    /// the report folder.
     static func previousFile(for id: String) -> String { "accepted/\(id).previous.png" }
     static func previousFactsFile(for id: String) -> String { "accepted/\(id).previous.facts.json" }
 
-    /// What the report keeps of the golden `id`'s acceptance replaced: its path, and its
-    /// bytes when it is a file inside the report (never through a link out of it).
-    private func kept(_ id: String) -> (path: String, bytes: [UInt8]?) {
-        let relative = Self.previousFile(for: id)
-        guard case .found = FilePaths.file(relative, inside: report.path) else { return (report.path + "/" + relative, nil) }
-        return (report.path + "/" + relative, try? FileIO.readBytes(path: report.path + "/" + relative))
+    /// The file a path of the report names, with its bytes: it must lie inside the report
+    /// folder, symbolic links followed (a report edited to point elsewhere is refused).
+    private func fileInReport(_ relative: String, of id: String) throws(AcceptRefusal) -> (path: String, bytes: [UInt8]) {
+        let path = report.path + "/" + relative
+        switch FilePaths.file(relative, inside: report.path) {
+        case .found: break
+        case .notPlain: throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
+        case .missingOrOutside: throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
+        }
+        do { return (path, try FileIO.readBytes(path: path)) } catch { throw .unreadableActual(id: id, reason: "\(error)") }
     }
 
     // MARK: Steps
 
-    /// One golden to replace (accepting) or put back (undoing), decided and checked; its
-    /// write comes once the report can record it.
+    /// One golden to replace (accepting) or put back (undoing), checked, and what the
+    /// record says of its case once it is written.
     private struct Step {
-        let index: Int
         let id: String
-        let undo: Bool
-        /// The golden is already what the step writes: it records an operation stopped
-        /// before its report did.
+        let accepted: Acceptance?
+        /// The golden is already what the step writes: an operation stopped before its
+        /// report recorded it.
         let finishing: Bool
         let write: () throws(AcceptRefusal) -> Void
     }
 
+    /// The steps for `chosen`, each made by `make` (nil: already done), the run changed as
+    /// if each will succeed; a refusal is said and changes nothing.
+    private func steps(for chosen: [(Int, Approval?)], of run: RunRecord, outcome: inout ReviewOutcome,
+                       _ make: (CaseResult, Approval?) throws -> Step?) throws -> [(Int, Step)] {
+        var steps: [(Int, Step)] = []
+        for (index, approval) in chosen {
+            do {
+                if let step = try make(run.results[index], approval) {
+                    steps.append((index, step))
+                } else {
+                    outcome.alreadyAccepted.append(run.results[index].id)
+                }
+            } catch let refusal as AcceptRefusal {
+                outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+            }
+        }
+        return steps
+    }
+
     /// One review operation, holding the report's lock and then the goldens folder's:
     ///
-    /// 1. `decide` checks the chosen cases, keeps the goldens they replace in the report,
-    ///    changes the run as if every write succeeds and returns the writes, having
-    ///    replaced no golden;
-    /// 2. the changed report is staged: if it cannot be written (a full disk), no golden
-    ///    is replaced;
+    /// 1. `decide` checks the chosen cases and keeps in the report what they will replace,
+    ///    having replaced no golden;
+    /// 2. the report as it will be is staged: if it cannot be written (a full disk), no
+    ///    golden is replaced;
     /// 3. each golden and its facts are replaced as one unit; a case whose write fails is
-    ///    refused and taken out of the run, which is staged again;
+    ///    refused and taken out of the record, which is staged again;
     /// 4. the staged report is put in place, summary.json first.
     ///
-    /// Should the report not take the second staging (a disk filled meanwhile), the
-    /// outcome says which goldens were written without being recorded (`unrecorded`).
-    private func operation(_ decide: (inout RunRecord, GoldenStore, inout ReviewOutcome) throws -> [Step])
+    /// There is no journal: a golden is replaced in one rename, so after a kill it is old
+    /// or new, and the disk says how far the operation got. A golden already what an
+    /// accept (or undo) of the case leaves, while the report keeps what it replaced, is
+    /// one stopped before the report recorded it: the next operation records it
+    /// (`GoldenAcceptor`). Should the report not take the second staging (the disk filled
+    /// meanwhile), the outcome says which goldens were written without being recorded.
+    private func operation(_ decide: (RunRecord, GoldenStore, inout ReviewOutcome) throws -> [(Int, Step)])
         throws(ReviewError) -> ReviewOutcome {
         do {
             return try report.withLock {
@@ -175,47 +165,41 @@ public struct ReviewDesk: Sendable {
                 let store = try store(for: run)
                 return try store.locked {
                     var outcome = ReviewOutcome()
-                    let before = run
-                    let steps = try decide(&run, store, &outcome)
+                    let steps = try decide(run, store, &outcome)
                     guard !steps.isEmpty else { return outcome }
-                    do {
-                        try report.stageFiles(of: run)
-                    } catch {
-                        throw ReviewError.cannotRecord("\(error)")
-                    }
+                    let before = run
+                    for (index, step) in steps { run.results[index].accepted = step.accepted }
+                    do { try report.stageFiles(of: run) } catch { throw ReviewError.cannotRecord("\(error)") }
                     CrashPoint.reach("review.staged")
                     var written: [Step] = []
-                    for step in steps {
+                    for (index, step) in steps {
                         do {
                             try step.write()
                             written.append(step)
                             CrashPoint.reach("review.golden-written")
                         } catch {
                             outcome.refused.append(.init(id: step.id, reason: "\(error)"))
-                            run.results[step.index].accepted = before.results[step.index].accepted
+                            run.results[index].accepted = before.results[index].accepted
                         }
                     }
                     do {
-                        if written.isEmpty {
-                            report.discardStagedFiles()
-                        } else {
-                            if written.count < steps.count { try report.stageFiles(of: run) }
-                            try report.publishStagedFiles()
-                        }
+                        if written.isEmpty { report.discardStagedFiles() }
+                        if !written.isEmpty && written.count < steps.count { try report.stageFiles(of: run) }
+                        if !written.isEmpty { try report.publishStagedFiles() }
                     } catch {
                         report.discardStagedFiles()
                         outcome.unrecorded = "\(error)"
                     }
                     CrashPoint.reach("review.published")
                     for step in written {
-                        if step.undo {
+                        if step.accepted != nil {
+                            outcome.accepted.append(step.id)
+                        } else {
                             outcome.undone.append(step.id)
                             if outcome.unrecorded == nil {
                                 unlink(report.path + "/" + Self.previousFile(for: step.id))
                                 unlink(report.path + "/" + Self.previousFactsFile(for: step.id))
                             }
-                        } else {
-                            outcome.accepted.append(step.id)
                         }
                         if step.finishing { outcome.finished.append(step.id) }
                     }
@@ -285,18 +269,6 @@ public struct ReviewDesk: Sendable {
                 if useful.isEmpty && matched.count > 1 { throw .nothingToDo(pattern, undo: forUndo) }
             }
             return chosen.sorted().map { ($0, nil) }
-        }
-    }
-
-    /// The file an image path of summary.json names, which must lie inside the report
-    /// folder (a summary edited to point elsewhere is refused).
-    private func imagePath(_ relative: String?, of id: String) throws(AcceptRefusal) -> String {
-        guard let relative else { throw .noActualImage(id: id) }
-        switch FilePaths.file(relative, inside: report.path) {
-        case .found: return report.path + "/" + relative
-        case .notPlain: throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
-        case .missingOrOutside:
-            throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
         }
     }
 

@@ -17,11 +17,10 @@ import Synchronization
 /// request end), and each part of the answer taken by the client within `answerTime`.
 /// A connection past a bound is closed. Each connection is carried on its own, so none
 /// waits on another.
-public final class ReviewServer: Sendable {
+public struct ReviewServer: Sendable {
     public let desk: ReviewDesk
     public let token: String
     private let port: UInt16
-    private let running = Mutex<Task<Void, any Error>?>(nil)
 
     /// What a client may send before the gate admits a body: a request's head and a small
     /// body, which FlyingFox reads with the head.
@@ -45,23 +44,16 @@ public final class ReviewServer: Sendable {
         return Hex.string((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
-    /// Listens until `stop()`; `ready` receives the address once it can be opened.
-    public func run(ready: @Sendable @escaping (String) -> Void) async throws {
-        let desk = desk, token = token, port = port
-        let task = Task { try await Self.listen(desk: desk, token: token, port: port, ready: ready) }
-        running.withLock { $0 = task }
-        try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
-    }
-
-    /// Stops listening, drops every connection, and waits until `run` has returned.
-    public func stop() async {
-        guard let task = running.withLock({ $0 }) else { return }
-        task.cancel()
-        _ = await task.result
-    }
-
-    private static func listen(desk: ReviewDesk, token: String, port: UInt16,
-                               ready: @Sendable (String) -> Void) async throws {
+    /// Listens until its task is cancelled, which drops every connection; `ready` receives
+    /// the address once it can be opened.
+    public func run(ready: @Sendable (String) -> Void) async throws {
+        // Each connection holds three descriptors here (the client's, and both ends of its
+        // carriage to FlyingFox): allow as many as the system lets this user.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
         let pool = HTTPServer.defaultPool()
         try await pool.prepare()
         let socket = try Socket(domain: AF_INET, type: .stream)
@@ -87,7 +79,7 @@ public final class ReviewServer: Sendable {
         let gate = ReviewGate(desk: desk, port: Int(bound), token: token, admit: allowances.grant)
         // A body of more than `smallBody` bytes is read only when the gate asks (once it has
         // admitted it); an accept of many cases may take minutes.
-        let server = HTTPServer(config: .init(address: inner, timeout: 3600, sharedRequestBufferSize: smallBody,
+        let server = HTTPServer(config: .init(address: inner, timeout: 3600, sharedRequestBufferSize: Self.smallBody,
                                               logger: DisabledLogger.disabled), handler: gate)
         let listener = try AsyncSocket(socket: socket, pool: pool)
         do {
@@ -107,7 +99,7 @@ public final class ReviewServer: Sendable {
                         continue
                     }
                     let name = folder + "/c\(number)"
-                    group.addTask { await carry(connection, to: inner, as: name, allowances: allowances, pool: pool) }
+                    group.addTask { await Self.carry(connection, to: inner, as: name, allowances: allowances, pool: pool) }
                 }
             }
         } catch where Task.isCancelled {

@@ -31,7 +31,7 @@ struct ReviewCommand: ParsableCommand {
                     FileHandle.standardOutput.write(Data("\(address)\nserving \(review.reports) on 127.0.0.1 only; Ctrl-C stops\n".utf8))
                 }
             } catch {
-                // Stopping closes the listening socket, which ends run() with an error.
+                // Stopping cancels run(), which ends it with an error.
                 if !failure.stopping { failure.set("\(error)") }
             }
             finished.signal()
@@ -43,10 +43,7 @@ struct ReviewCommand: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 failure.stopping = true
-                Task {
-                    await server.stop()
-                    task.cancel()
-                }
+                task.cancel()
             }
             source.resume()
             sources.append(source)
