@@ -82,7 +82,12 @@ public struct GoldenStore: Sendable {
             let temporary = FilePaths.parent(of: path) + "/." + FilePaths.lastComponent(of: path)
                 + ".tmp-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
             temporaries.append(temporary)
-            if let bytes { try FileIO.writeAtomically(bytes, to: temporary) }
+            do {
+                if let bytes { try FileIO.writeAtomically(bytes, to: temporary) }
+            } catch {
+                // Said of the file being replaced: the temporary is ours, not the user's.
+                throw FileError(path: path, operation: error.operation, code: error.code, reason: error.reason)
+            }
             return temporary
         }
         let newGolden = try png.map { try temporary(beside: target, holding: $0) }
@@ -109,7 +114,11 @@ public struct GoldenStore: Sendable {
         }
         rememberFactsTable(table)
         Self.syncFolder(FilePaths.parent(of: target))
-        if png == nil { removeEmptyFolders(above: target) }
+        if png == nil {
+            // The kept old golden goes first: the folder may then be empty.
+            unlink(oldGolden)
+            removeEmptyFolders(above: target)
+        }
     }
 
     /// Makes renames in `folder` durable (a file system that cannot sync a folder has
