@@ -16,7 +16,7 @@ import PackageDescription
 //   PopoverSkins     geometry + raster: the skins and skin folders
 //   PopoverHarness   cases, goldens, the digest cache, tolerance policy, check runs, shards; no report
 //   PopoverReport    a finished run -> index.html, summary.json, junit.xml, summary.md, triptychs; staging and publishing
-//   PopoverReview    accepting goldens (journaled): from the command line, approvals, a loopback server
+//   PopoverReview    accepting goldens: from the command line, approvals, a loopback server
 // A layer may also use any layer below the ones it sits on (the harness reads PNG files
 // and geometry directly); LayerTests holds the sources to this picture. Beside them:
 // PopoverBench, the measurements behind docs/performance.md, and popover-goldens, the

@@ -1,4 +1,2 @@
-// libcrypto (OpenSSL): SHA-256 and HMAC-SHA256 for PopoverImage's digests.
-#include <openssl/crypto.h>
+// libcrypto (OpenSSL): SHA-256 for PopoverImage's digests.
 #include <openssl/evp.h>
-#include <openssl/hmac.h>

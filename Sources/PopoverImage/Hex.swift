@@ -1,4 +1,4 @@
-/// Bytes as lowercase hexadecimal, two digits a byte: how digests, seals, tokens and
+/// Bytes as lowercase hexadecimal, two digits a byte: how digests, tokens and
 /// colours are written in files and messages.
 public enum Hex {
     public static func string(_ bytes: some Sequence<UInt8>) -> String {

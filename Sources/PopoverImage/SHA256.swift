@@ -85,41 +85,6 @@ private final class DigestContext: @unchecked Sendable {
     deinit { EVP_MD_CTX_free(pointer) }
 }
 
-/// HMAC-SHA256 (RFC 2104 with SHA-256), computed by libcrypto: a digest of a message
-/// that only the holders of the key can make, so a file carrying one cannot be forged by
-/// someone who can write the file but not read the key.
-public enum HMACSHA256 {
-    /// The 32-byte authentication code of `message` under `key`.
-    public static func code(_ message: UnsafeRawBufferPointer, key: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        let result = key.withUnsafeBytes { keyBytes in
-            withAddress(keyBytes) { key in
-                withAddress(message) { input in
-                    out.withUnsafeMutableBufferPointer { out in
-                        HMAC(EVP_sha256(), key, Int32(keyBytes.count), input.assumingMemoryBound(to: UInt8.self),
-                             message.count, out.baseAddress, &length)
-                    }
-                }
-            }
-        }
-        precondition(result != nil && length == 32, "libcrypto could not compute an HMAC-SHA256")
-        return out
-    }
-
-    public static func code(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        message.withUnsafeBytes { code($0, key: key) }
-    }
-
-    /// Whether `code` is `message`'s authentication code under `key`, compared in
-    /// constant time, so the time taken tells nothing about how much of it was right.
-    public static func verify(_ code: [UInt8], for message: UnsafeRawBufferPointer, key: [UInt8]) -> Bool {
-        let expected = self.code(message, key: key)
-        guard code.count == expected.count else { return false }
-        return code.withUnsafeBytes { a in expected.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) } } == 0
-    }
-}
-
 /// Runs `body` with the address of `bytes`, never nil: libcrypto wants one even for no
 /// bytes.
 private func withAddress<T>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawPointer) -> T) -> T {

@@ -2,38 +2,26 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 import PopoverReport
-import PopoverGeometry
-import PopoverSkins
 import PopoverImage
+import PopoverSkins
 
-/// Accepting a finished run's actual images as goldens, and undoing that, from the
-/// report folder the run left: the command line, an approvals file and the live server
-/// all come here.
-///
-/// Every operation is one transaction under the report's lock: the run is read from its
-/// summary.json, each chosen case is checked (its saved actual image and the golden on
-/// disk must still be what the run recorded; an approval must name those same files) and
-/// written, and the report is rewritten to mark what was accepted. A case that fails a
-/// check is refused with a reason and nothing is written for it; the others go ahead.
-/// The golden each acceptance replaces is kept under the report's `accepted/` folder, so
-/// `undo` can put it back until the next check replaces the report.
+/// Accepting a finished run's cases, and undoing that, from the report folder the run
+/// left: the command line, an approvals file and the live server all come here. Each case
+/// is checked by `GoldenAcceptor`; an operation's steps, and why there is no journal, are
+/// `operation`'s.
 public struct ReviewDesk: Sendable {
     public let report: ReportFolder
     /// The goldens folder; nil: the one the run was checked against.
     public let goldensFolder: String?
-    public let cacheFolder: String?
-    /// The cases as this build draws them: an acceptance computes each case's facts from
-    /// them rather than trust a report's. Nil: the catalog of `skinsFolder`, loaded when
+    /// The cases as this build draws them. Nil: the catalog of `skinsFolder`, loaded when
     /// needed.
     public let catalog: CaseCatalog?
     public let skinsFolder: String
 
-    public init(reportsFolder: String, goldensFolder: String? = nil,
-                cacheFolder: String? = GoldenDigestCache.defaultFolder(), skinsFolder: String = SkinCatalog.defaultSkinsFolder,
+    public init(reportsFolder: String, goldensFolder: String? = nil, skinsFolder: String = SkinCatalog.defaultSkinsFolder,
                 catalog: CaseCatalog? = nil) {
         report = ReportFolder(reportsFolder)
         self.goldensFolder = goldensFolder
-        self.cacheFolder = cacheFolder
         self.skinsFolder = skinsFolder
         self.catalog = catalog
     }
@@ -63,137 +51,113 @@ public struct ReviewDesk: Sendable {
         return run
     }
 
-    public func accept(_ choice: Choice, at date: Date = Date()) throws(ReviewError) -> ReviewOutcome {
-        try transaction { run, store, outcome in
-            let chosen = try select(choice, in: run)
-            let acceptor = GoldenAcceptor(store: store, cache: GoldenDigestCache(folder: cacheFolder))
-            let key = machineKey()
+    public func accept(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
+        try operation { run, store, outcome in
+            let acceptor = GoldenAcceptor(store: store)
             let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
             let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            var steps: [Step] = []
-            for (index, approval) in chosen {
-                let result = run.results[index]
-                if result.accepted != nil {
-                    outcome.alreadyAccepted.append(result.id)
-                    continue
+            return try steps(for: select(choice, in: run, refusing: &outcome.refused), of: run, outcome: &outcome) { result, approval in
+                if result.accepted != nil { return nil }
+                guard result.status.isAcceptable else { throw AcceptRefusal.notAcceptable(id: result.id, status: result.status) }
+                guard let relative = result.artifacts.actual?.path else { throw AcceptRefusal.noActualImage(id: result.id) }
+                let actual = try fileInReport(relative, of: result.id)
+                guard let c = cases[result.id], let image = try? catalog.draw(c), let facts = try? catalog.facts(of: c) else {
+                    throw AcceptRefusal.notInCatalog(id: result.id)
                 }
-                do {
-                    guard result.status.isAcceptable else {
-                        throw AcceptRefusal.notAcceptable(id: result.id, status: result.status)
-                    }
-                    let actualPath = try imagePath(result.artifacts.actual?.path, of: result.id)
-                    let bytes: [UInt8]
-                    do { bytes = try FileIO.readBytes(path: actualPath) } catch {
-                        throw AcceptRefusal.unreadableActual(id: result.id, reason: "\(error)")
-                    }
-                    guard let c = cases[result.id], let drawn = try? catalog.facts(of: c) else {
-                        throw AcceptRefusal.notInCatalog(id: result.id)
-                    }
-                    try checkCause(result, drawn: drawn.facts, store: store)
-                    let plan = try acceptor.plan(result, actualFile: bytes, actualPath: actualPath, approval: approval,
-                                                 facts: drawn.facts)
-                    try keepPrevious(plan, store: store)
-                    let acceptance = acceptor.acceptance(of: plan, at: date, key: key)
-                    run.results[index].accepted = acceptance
-                    steps.append(Step(index: index, id: result.id, acceptance: acceptance, undo: false) {
-                        () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
-                    })
-                } catch let refusal as AcceptRefusal {
-                    outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+                let plan = try acceptor.plan(result, actualFile: actual.bytes, actualPath: actual.path, approval: approval,
+                                             drawing: .init(image: image, facts: facts.facts),
+                                             kept: try? fileInReport(Self.previousFile(for: result.id), of: result.id).bytes)
+                if !plan.alreadyWritten { try keepPrevious(plan, store: store) }
+                return Step(id: result.id, accepted: plan.acceptance(at: Date()), finishing: plan.alreadyWritten) {
+                    () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
                 }
             }
-            defer { if let cache = acceptor.cache { try? cache.save() } }
-            return steps
         }
     }
 
     /// Puts back the goldens that accepting the chosen cases replaced.
     public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
-        try transaction { run, store, outcome in
-            let chosen = try select(choice, in: run, forUndo: true)
-            let acceptor = GoldenAcceptor(store: store, cache: nil)
-            let key = machineKey()
-            var steps: [Step] = []
-            for (index, _) in chosen {
-                let result = run.results[index]
-                // An undo a killed operation had completed on disk, which recovery has just
-                // recorded: done.
-                if result.accepted == nil && outcome.recovered.contains(result.id) {
-                    outcome.undone.append(result.id)
-                    continue
-                }
-                do {
-                    let previousPath = report.path + "/" + Self.previousFile(for: result.id)
-                    // Kept inside the report, not through a link out of it.
-                    var inside = previousPath
-                    if FileManager.default.fileExists(atPath: previousPath) {
-                        do { inside = try imagePath(Self.previousFile(for: result.id), of: result.id) } catch {
-                            throw AcceptRefusal.previousLost(id: result.id, path: previousPath)
-                        }
-                    }
-                    let previous = try? FileIO.readBytes(path: inside)
-                    let factsPath = report.path + "/" + Self.previousFactsFile(for: result.id)
-                    let previousFacts = (try? FileIO.readBytes(path: factsPath)).flatMap {
-                        try? GoldenFacts.decode($0, name: factsPath)
-                    }
-                    // Checked now, so that a refusal changes nothing; the write comes later.
-                    let plan = try acceptor.planUndo(result, previous: previous, previousPath: previousPath, key: key)
-                    run.results[index].accepted = nil
-                    steps.append(Step(index: index, id: result.id, acceptance: plan.acceptance, undo: true) {
-                        () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan, previousFacts: previousFacts)
-                    })
-                } catch let refusal as AcceptRefusal {
-                    outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+        try operation { run, store, outcome in
+            let acceptor = GoldenAcceptor(store: store)
+            let chosen = try select(choice, in: run, forUndo: true, refusing: &outcome.refused)
+            return try steps(for: chosen, of: run, outcome: &outcome) { result, _ in
+                let kept = try? fileInReport(Self.previousFile(for: result.id), of: result.id)
+                let facts = try? fileInReport(Self.previousFactsFile(for: result.id), of: result.id)
+                let plan = try acceptor.planUndo(result, kept: kept?.bytes, keptPath: report.path + "/" + Self.previousFile(for: result.id),
+                                                 keptFacts: facts.flatMap { try? GoldenFacts.decode($0.bytes, name: $0.path) })
+                return Step(id: result.id, accepted: nil, finishing: plan.alreadyDone) {
+                    () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan)
                 }
             }
-            return steps
         }
     }
 
-    /// A change groups cases by what the run recorded of their causes, and the record may
-    /// have travelled: so the geometry a case's cause names must be what the golden's own
-    /// facts and this build's give, or the case is refused.
-    private func checkCause(_ result: CaseResult, drawn: Facts, store: GoldenStore) throws(AcceptRefusal) {
-        guard let cause = result.cause, cause.facts == .recorded else { return }
-        let recorded = store.facts(for: result.id, goldenDigest: result.goldenDigest)
-        guard let expected = recorded.facts, CaseCause.deltas(expected: expected, actual: drawn) == cause.geometry else {
-            throw AcceptRefusal.causeDiffers(id: result.id)
-        }
-    }
-
-    /// Where the golden an acceptance replaced is kept, relative to the report folder.
+    /// Where the golden an acceptance replaced, and its facts' row, are kept, relative to
+    /// the report folder.
     static func previousFile(for id: String) -> String { "accepted/\(id).previous.png" }
     static func previousFactsFile(for id: String) -> String { "accepted/\(id).previous.facts.json" }
 
-    /// The key acceptances are sealed with: this machine's, kept beside the digest cache.
-    private func machineKey() -> MachineKey? {
-        if case .key(let key) = MachineKey.readOrMake(in: cacheFolder ?? GoldenDigestCache.defaultFolder()) { return key }
-        return nil
+    /// The file a path of the report names, with its bytes: it must lie inside the report
+    /// folder, symbolic links followed (a report edited to point elsewhere is refused).
+    private func fileInReport(_ relative: String, of id: String) throws(AcceptRefusal) -> (path: String, bytes: [UInt8]) {
+        let path = report.path + "/" + relative
+        switch FilePaths.file(relative, inside: report.path) {
+        case .found: break
+        case .notPlain: throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
+        case .missingOrOutside: throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
+        }
+        do { return (path, try FileIO.readBytes(path: path)) } catch { throw .unreadableActual(id: id, reason: "\(error)") }
     }
 
     // MARK: Steps
 
-    /// One golden to replace (accepting) or put back (undoing), decided and checked; its
-    /// write comes once the report can record it.
+    /// One golden to replace (accepting) or put back (undoing), checked, and what the
+    /// record says of its case once it is written.
     private struct Step {
-        let index: Int
         let id: String
-        let acceptance: Acceptance
-        let undo: Bool
+        let accepted: Acceptance?
+        /// The golden is already what the step writes: an operation stopped before its
+        /// report recorded it.
+        let finishing: Bool
         let write: () throws(AcceptRefusal) -> Void
+    }
+
+    /// The steps for `chosen`, each made by `make` (nil: already done), the run changed as
+    /// if each will succeed; a refusal is said and changes nothing.
+    private func steps(for chosen: [(Int, Approval?)], of run: RunRecord, outcome: inout ReviewOutcome,
+                       _ make: (CaseResult, Approval?) throws -> Step?) throws -> [(Int, Step)] {
+        var steps: [(Int, Step)] = []
+        for (index, approval) in chosen {
+            do {
+                if let step = try make(run.results[index], approval) {
+                    steps.append((index, step))
+                } else {
+                    outcome.alreadyAccepted.append(run.results[index].id)
+                }
+            } catch let refusal as AcceptRefusal {
+                outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+            }
+        }
+        return steps
     }
 
     /// One review operation, holding the report's lock and then the goldens folder's:
     ///
-    /// 1. a journal a killed operation left is applied to the run (see `AcceptJournal`);
-    /// 2. `decide` checks the chosen cases, changes the run as if every write succeeds and
-    ///    returns the writes, having written no golden;
-    /// 3. the changed report is staged and the journal written: if either cannot be
-    ///    written (a full disk), no golden is replaced;
-    /// 4. the goldens are replaced; a write that fails is refused and taken out of the run
-    ///    (restaged);
-    /// 5. the report is published, and the journal removed.
-    private func transaction(_ decide: (inout RunRecord, GoldenStore, inout ReviewOutcome) throws -> [Step])
+    /// 1. `decide` checks the chosen cases and keeps in the report what they will replace,
+    ///    having replaced no golden;
+    /// 2. the report as it will be is staged: if it cannot be written (a full disk), no
+    ///    golden is replaced;
+    /// 3. each golden and its facts are replaced as one unit; a case whose write fails is
+    ///    refused and taken out of the record, which is staged again;
+    /// 4. the staged report is put in place, summary.json first.
+    ///
+    /// There is no journal: a golden is replaced in one rename, so after a kill it is old
+    /// or new, and the disk says how far the operation got. A golden already what an
+    /// accept (or undo) of the case leaves, while the report keeps what it replaced, is
+    /// one stopped before the report recorded it: the next operation records it
+    /// (`GoldenAcceptor`). Should the report not take the second staging (the disk filled
+    /// meanwhile), the outcome says which goldens were written without being recorded.
+    private func operation(_ decide: (RunRecord, GoldenStore, inout ReviewOutcome) throws -> [(Int, Step)])
         throws(ReviewError) -> ReviewOutcome {
         do {
             return try report.withLock {
@@ -201,38 +165,43 @@ public struct ReviewDesk: Sendable {
                 let store = try store(for: run)
                 return try store.locked {
                     var outcome = ReviewOutcome()
-                    let journal = try AcceptJournal.read(in: report)
-                    if let journal { outcome.recovered = journal.settle(&run, store: store) }
+                    let steps = try decide(run, store, &outcome)
+                    guard !steps.isEmpty else { return outcome }
                     let before = run
-                    let steps = try decide(&run, store, &outcome)
-                    guard !steps.isEmpty || journal != nil else { return outcome }
-                    do {
-                        try report.stageFiles(of: run)
-                        try AcceptJournal(entries: steps.map { .init(id: $0.id, acceptance: $0.acceptance) }).write(in: report)
-                    } catch {
-                        report.discardStagedFiles()
-                        throw ReviewError.cannotRecord("\(error)")
-                    }
+                    for (index, step) in steps { run.results[index].accepted = step.accepted }
+                    do { try report.stageFiles(of: run) } catch { throw ReviewError.cannotRecord("\(error)") }
                     CrashPoint.reach("review.staged")
-                    var failed = false
-                    for step in steps {
+                    var written: [Step] = []
+                    for (index, step) in steps {
                         do {
                             try step.write()
-                            if step.undo { outcome.undone.append(step.id) } else { outcome.accepted.append(step.id) }
+                            written.append(step)
                             CrashPoint.reach("review.golden-written")
                         } catch {
                             outcome.refused.append(.init(id: step.id, reason: "\(error)"))
-                            run.results[step.index].accepted = before.results[step.index].accepted
-                            failed = true
+                            run.results[index].accepted = before.results[index].accepted
                         }
                     }
-                    if failed { try report.stageFiles(of: run) }
-                    try report.publishStagedFiles()
+                    do {
+                        if written.isEmpty { report.discardStagedFiles() }
+                        if !written.isEmpty && written.count < steps.count { try report.stageFiles(of: run) }
+                        if !written.isEmpty { try report.publishStagedFiles() }
+                    } catch {
+                        report.discardStagedFiles()
+                        outcome.unrecorded = "\(error)"
+                    }
                     CrashPoint.reach("review.published")
-                    AcceptJournal.remove(in: report)
-                    for step in steps where step.undo && outcome.undone.contains(step.id) {
-                        unlink(report.path + "/" + Self.previousFile(for: step.id))
-                        unlink(report.path + "/" + Self.previousFactsFile(for: step.id))
+                    for step in written {
+                        if step.accepted != nil {
+                            outcome.accepted.append(step.id)
+                        } else {
+                            outcome.undone.append(step.id)
+                            if outcome.unrecorded == nil {
+                                unlink(report.path + "/" + Self.previousFile(for: step.id))
+                                unlink(report.path + "/" + Self.previousFactsFile(for: step.id))
+                            }
+                        }
+                        if step.finishing { outcome.finished.append(step.id) }
                     }
                     return outcome
                 }
@@ -258,8 +227,10 @@ public struct ReviewDesk: Sendable {
         return GoldenStore(folder: "Goldens")
     }
 
-    /// The results a choice names, as (index in the run, approval if any), in run order.
-    private func select(_ choice: Choice, in run: RunRecord, forUndo: Bool = false) throws(ReviewError) -> [(Int, Approval?)] {
+    /// The results a choice names, each once, as (index in the run, approval if any), in
+    /// run order. A case approved twice with different images is refused.
+    private func select(_ choice: Choice, in run: RunRecord, forUndo: Bool = false,
+                        refusing refused: inout [ReviewOutcome.Refused]) throws(ReviewError) -> [(Int, Approval?)] {
         let indexByID = Dictionary(uniqueKeysWithValues: run.results.enumerated().map { ($1.id, $0) })
         switch choice {
         case .change(let id):
@@ -275,11 +246,16 @@ public struct ReviewDesk: Sendable {
         case .exactly(let ids):
             let unknown = ids.filter { indexByID[$0] == nil }
             guard unknown.isEmpty else { throw .unknownCases(unknown) }
-            return Array(Set(ids)).compactMap { indexByID[$0] }.sorted().map { ($0, nil) }
+            return Set(ids).compactMap { indexByID[$0] }.sorted().map { ($0, nil) }
         case .approvals(let approvals):
             let unknown = approvals.map(\.id).filter { indexByID[$0] == nil }
             guard unknown.isEmpty else { throw .unknownCases(unknown) }
-            return approvals.map { (indexByID[$0.id]!, $0) }.sorted { $0.0 < $1.0 }
+            var byID: [String: Approval] = [:], twice: Set<String> = []
+            for approval in approvals where byID.updateValue(approval, forKey: approval.id).map({ $0 != approval }) == true {
+                twice.insert(approval.id)
+            }
+            refused += twice.sorted().map { .init(id: $0, reason: AcceptRefusal.approvedTwice(id: $0).description) }
+            return byID.values.filter { !twice.contains($0.id) }.map { (indexByID[$0.id]!, $0) }.sorted { $0.0 < $1.0 }
         case .matching(let patterns):
             var chosen = Set<Int>()
             for pattern in patterns {
@@ -296,31 +272,21 @@ public struct ReviewDesk: Sendable {
         }
     }
 
-    /// The file an image path of summary.json names, which must lie inside the report
-    /// folder (a summary edited to point elsewhere is refused).
-    private func imagePath(_ relative: String?, of id: String) throws(AcceptRefusal) -> String {
-        guard let relative else { throw .noActualImage(id: id) }
-        switch FilePaths.file(relative, inside: report.path) {
-        case .found: return report.path + "/" + relative
-        case .notPlain: throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
-        case .missingOrOutside:
-            throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
-        }
-    }
-
-    /// Keeps the golden a plan replaces, and its facts, inside the report for undo.
+    /// Keeps the golden a plan replaces, and its row of the facts table as it is, inside
+    /// the report for undo.
     private func keepPrevious(_ plan: GoldenAcceptor.Plan, store: GoldenStore) throws(AcceptRefusal) {
-        guard let previous = plan.previous else { return }
         if let linked = FilePaths.linkedFolder(under: report.path, along: Self.previousFile(for: plan.id)) {
             throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(linked) is a symbolic link")
         }
-        var files = [(Self.previousFile(for: plan.id), previous)]
-        if let facts = store.recordedFacts(for: plan.id) {
-            files.append((Self.previousFactsFile(for: plan.id), facts.encoded()))
-        }
+        let kept = [(Self.previousFile(for: plan.id), plan.previous),
+                    (Self.previousFactsFile(for: plan.id), store.recordedFacts(for: plan.id)?.encoded())]
         do {
-            for (relative, bytes) in files {
+            for (relative, bytes) in kept {
                 let path = report.path + "/" + relative
+                guard let bytes else {
+                    unlink(path)
+                    continue
+                }
                 try FileIO.createDirectories(FilePaths.parent(of: path))
                 try FileIO.writeAtomically(bytes, to: path)
             }
@@ -341,9 +307,12 @@ public struct ReviewOutcome: Sendable, Codable, Equatable {
     public var alreadyAccepted: [String] = []
     public var undone: [String] = []
     public var refused: [Refused] = []
-    /// Cases whose record a killed review operation had left behind their goldens, now
-    /// brought into line (see `AcceptJournal`).
-    public var recovered: [String] = []
+    /// Cases of `accepted` or `undone` whose golden was already as the operation leaves
+    /// it: an earlier one stopped after writing it and before its report recorded it.
+    public var finished: [String] = []
+    /// Why the report could not record what was written (the goldens of `accepted` and
+    /// `undone` are written all the same); nil when it did.
+    public var unrecorded: String?
 
     public init() {}
 }

@@ -1,123 +1,93 @@
+import Dispatch
 import FlyingFox
 import Foundation
+import PopoverFiles
 import PopoverHarness
 import PopoverReport
+import Synchronization
 
-/// Everything the review server decides, without sockets: which requests it trusts, what
-/// they may do, and the answers. Requests arrive as FlyingFox's `HTTPRequest` (its target
-/// split into path and query, every value of a repeated header kept) and are answered with
-/// its `HTTPResponse`. Anything that is not one of the few things the gate expects is
-/// refused with a 4xx and changes nothing:
+/// Everything the review server decides, in front of FlyingFox's routes: which requests
+/// it trusts, what they may do, and the answers (the rules, and why, are in
+/// docs/review.md). Anything else is refused with a 4xx and changes nothing.
 ///
-/// - a header the gate reads (`Host`, `Origin`, `Sec-Fetch-Site`, `Cookie`, `Content-Type`,
-///   `Content-Length`, `Transfer-Encoding`) must come at most once, and a query parameter
-///   too: given twice, a check could read one and the action the other;
-/// - `Host` must be this server's loopback address and port (so a page of another site,
-///   with a DNS name pointed at 127.0.0.1, cannot talk to it), and an `Origin`, when a
-///   browser sends one, must be this server too;
-/// - a body is read only when its `Content-Length` states it, as plain digits, and it is
-///   small; a chunked body is never read;
-/// - every request must carry the token printed at start-up: `POST /accept?token=…` and
-///   `POST /undo?token=…` in the query; pages and images in the query or in the cookie
-///   the first page load sets (HttpOnly, SameSite=Strict). The cookie holds a second
-///   token that can only read: browsers send a 127.0.0.1 cookie to every port of it, so
-///   another local program may see that one, and it accepts nothing;
-/// - the API takes only `POST` with `Content-Type: application/json` and a body of
-///   exactly `{"ids": ["case/id", …]}` in UTF-8, every ID a case of the run being reviewed;
-/// - files are served only from the report folder: no `..`, no hidden names, nothing a
-///   symbolic link leads out to.
-public struct ReviewGate: Sendable {
+/// Work that takes time runs off the threads that carry connections, so no request waits
+/// on another: accepting and undoing, one at a time, on a queue of their own; the page,
+/// rendered once for each state of the run's record, on another.
+public struct ReviewGate: HTTPHandler, Sendable {
     public let desk: ReviewDesk
     public let port: Int
     public let token: String
     /// The cookie's token: pages and images only.
     public let viewToken: String
-    public let files: ReportFiles
+    private let files: ReportFiles
+    private let page: Page
+    /// Told the length of each body the gate is about to read (`ReviewServer` lets the
+    /// connection send that much more).
+    private let admit: @Sendable (Int, HTTPRequest) -> Void
     private var routes = RoutedHTTPHandler()
+    private static let deskQueue = DispatchQueue(label: "popover-goldens review: accepting")
 
-    public init(desk: ReviewDesk, port: Int, token: String, viewToken: String = ReviewServer.freshToken()) {
+    public init(desk: ReviewDesk, port: Int, token: String, viewToken: String = ReviewServer.freshToken(),
+                admit: @escaping @Sendable (Int, HTTPRequest) -> Void = { _, _ in }) {
         self.desk = desk
         self.port = port
         self.token = token
         self.viewToken = viewToken
+        self.admit = admit
         files = ReportFiles(folder: desk.report.path)
+        page = Page(report: desk.report)
         let gate = self
         routes.appendRoute("POST /accept") { await gate.callAPI(.accept, $0) }
         routes.appendRoute("POST /undo") { await gate.callAPI(.undo, $0) }
         routes.appendRoute("/accept") { _ in Self.methodNotAllowed("/accept", allow: "POST") }
         routes.appendRoute("/undo") { _ in Self.methodNotAllowed("/undo", allow: "POST") }
-        routes.appendRoute("GET,HEAD /*") { gate.serve($0) }
+        routes.appendRoute("GET,HEAD /*") { await gate.serve($0) }
     }
 
     /// Named for the port, so two review servers' cookies do not overwrite each other.
     var cookieName: String { "popover-review-\(port)" }
     /// The largest API body read.
     public static let maximumBody = 256 * 1024
-    /// Headers the gate reads, each of which must come at most once.
-    static let singleHeaders: [HTTPHeader] = [.host, .origin, .secFetchSite, .cookie, .contentType, .contentLength, .transferEncoding]
+    /// How many times the page has been rendered.
+    public var pagesRendered: Int { page.rendered.load(ordering: .relaxed) }
 
-    /// What a request's head allows before any of its body is read.
-    public enum Admission: Sendable {
-        /// Refused with this answer; its body is not read.
-        case refuse(HTTPResponse)
-        /// Read this many bytes of body, then `respond`.
-        case readBody(Int)
+    /// The answer to a request, which closes its connection.
+    public func handleRequest(_ request: HTTPRequest) async -> HTTPResponse {
+        var response = await respond(request)
+        response.headers[.connection] = "close"
+        return response
     }
 
-    /// The checks made on the head alone: repeated headers and query parameters, Host,
-    /// Origin and Sec-Fetch-Site, the target, and how the body is framed.
-    public func admit(_ head: HTTPRequest) -> Admission {
-        for header in Self.singleHeaders where head.headers.values(for: header).count > 1 {
-            return .refuse(.text(.badRequest, "refused: the \(header.rawValue) header is given more than once"))
+    private func respond(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let host = request.headers[.host], isThisServer(host, scheme: "") else {
+            return .text(.misdirectedRequest, "refused: the Host must be this review server (127.0.0.1:\(port))")
         }
-        guard let host = head.headers[.host], isThisServer(host, scheme: nil) else {
-            return .refuse(.text(.misdirectedRequest, "refused: the Host must be this review server (127.0.0.1:\(port))"))
+        if let origin = request.headers[.origin], !isThisServer(origin, scheme: "http://") {
+            return .text(.forbidden, "refused: requests from other sites are not accepted")
         }
-        if let origin = head.headers[.origin], !isThisServer(origin, scheme: "http://") {
-            return .refuse(.text(.forbidden, "refused: requests from other sites are not accepted"))
+        if request.headers[.secFetchSite]?.lowercased() == "cross-site" {
+            return .text(.forbidden, "refused: requests from other sites are not accepted")
         }
-        if head.headers[.secFetchSite]?.lowercased() == "cross-site" {
-            return .refuse(.text(.forbidden, "refused: requests from other sites are not accepted"))
+        guard request.target.path().hasPrefix("/"), !request.target.rawValue.contains("#"), !request.path.isEmpty else {
+            return .text(.badRequest, "refused: the target is not a path")
         }
-        guard head.target.path().hasPrefix("/"), !head.target.rawValue.contains("#"), !head.path.isEmpty else {
-            return .refuse(.text(.badRequest, "refused: the target is not a path"))
+        // Given twice, a check could read one and the action the other.
+        guard Set(request.query.map(\.name)).count == request.query.count else {
+            return .text(.badRequest, "refused: a query parameter is given more than once")
         }
-        let names = head.query.map(\.name)
-        guard Set(names).count == names.count else {
-            return .refuse(.text(.badRequest, "refused: a query parameter is given more than once"))
+        if request.headers[.transferEncoding] != nil {
+            return .text(.lengthRequired, "refused: a body must state its Content-Length (a chunked body is not read)")
         }
-        let length = head.headers[.contentLength]
-        if head.headers[.transferEncoding] != nil {
-            return .refuse(length == nil
-                ? .text(.lengthRequired, "refused: a body must state its Content-Length (a chunked body is not read)")
-                : .text(.badRequest, "refused: Content-Length and Transfer-Encoding together do not say where the body ends"))
-        }
-        guard let length else {
-            return head.method == .POST ? .refuse(.text(.lengthRequired, "refused: a POST must state its Content-Length")) : .readBody(0)
-        }
-        guard !length.isEmpty, length.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return .refuse(.text(.badRequest, "refused: Content-Length must be a number of bytes, not \(String(reflecting: length))"))
-        }
-        guard let count = Int(length), count <= Self.maximumBody else {
-            return .refuse(.text(.payloadTooLarge, "refused: the body is too large (at most \(Self.maximumBody) bytes)"))
-        }
-        return .readBody(count)
-    }
-
-    /// The answer to a whole request: `admit`'s checks, then the route for its method and path.
-    public func respond(_ request: HTTPRequest) async -> HTTPResponse {
-        if case .refuse(let answer) = admit(request) { return answer }
         do {
             return try await routes.handleRequest(request)
         } catch {
-            // No route: a method none of them takes.
             return Self.methodNotAllowed(request.method.rawValue, allow: "GET, HEAD")
         }
     }
 
-    // MARK: Routes
-
     enum Action { case accept, undo }
+
+    struct Body: Decodable { let ids: [String] }
 
     /// `{"ids": [...]}` applied through the desk.
     private func callAPI(_ action: Action, _ request: HTTPRequest) async -> HTTPResponse {
@@ -128,29 +98,42 @@ public struct ReviewGate: Sendable {
         guard type == "application/json" || type.hasPrefix("application/json;") else {
             return .text(.unsupportedMediaType, "refused: the body must be application/json")
         }
-        guard let body = try? await request.bodyData, let ids = Self.ids(body) else {
-            return .text(.badRequest, #"refused: the body must be exactly {"ids": ["case/id", ...]} in UTF-8, with at least one ID"#)
+        guard let stated = request.headers[.contentLength] else {
+            return .text(.lengthRequired, "refused: a POST must state its Content-Length")
         }
-        do {
-            let run = try desk.load()
-            let known = Set(run.results.map(\.id))
-            let unknown = ids.filter { !known.contains($0) }
-            guard unknown.isEmpty else {
-                return .json(.badRequest, ["error": "not cases of the run being reviewed: \(unknown.prefix(5).joined(separator: ", "))"])
+        guard !stated.isEmpty, stated.utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(stated) else {
+            return .text(.badRequest, "refused: Content-Length must be a number of bytes, not \(String(reflecting: stated))")
+        }
+        guard length <= Self.maximumBody else {
+            return .text(.payloadTooLarge, "refused: the body is too large (at most \(Self.maximumBody) bytes)")
+        }
+        admit(length, request)
+        // Read once, by JSONDecoder: what it reads is what is acted on.
+        guard let body = try? await request.bodyData, let ids = try? JSONDecoder().decode(Body.self, from: body).ids,
+              !ids.isEmpty else {
+            return .text(.badRequest, #"refused: the body must be {"ids": ["case/id", ...]}, with at least one ID"#)
+        }
+        let desk = desk
+        return await Self.off(Self.deskQueue) {
+            do {
+                let known = Set(try desk.load().results.map(\.id))
+                let unknown = ids.filter { !known.contains($0) }
+                guard unknown.isEmpty else {
+                    return .json(.badRequest, ["error": "not cases of the run being reviewed: \(unknown.prefix(5).joined(separator: ", "))"])
+                }
+                let outcome = action == .accept ? try desk.accept(.exactly(ids)) : try desk.undo(.exactly(ids))
+                return .json(outcome.refused.isEmpty && outcome.unrecorded == nil ? .ok : .conflict, outcome)
+            } catch {
+                return .json(.conflict, ["error": "\(error)"])
             }
-            let outcome = action == .accept ? try desk.accept(.exactly(ids)) : try desk.undo(.exactly(ids))
-            return .json(outcome.refused.isEmpty ? .ok : .conflict, outcome)
-        } catch {
-            return .json(.conflict, ["error": "\(error)"])
         }
     }
 
     /// The page and the report's files, for the token in the query or the cookie's.
-    private func serve(_ request: HTTPRequest) -> HTTPResponse {
+    private func serve(_ request: HTTPRequest) async -> HTTPResponse {
         let queryToken = request.query["token"]
         let cookieToken = Self.cookie(cookieName, in: request.headers[.cookie])
-        let trusted = queryToken.map { Self.same($0, token) } ?? cookieToken.map { Self.same($0, viewToken) } ?? false
-        guard trusted else {
+        guard queryToken.map({ Self.same($0, token) }) ?? cookieToken.map({ Self.same($0, viewToken) }) ?? false else {
             return .text(.forbidden, "refused: open the address popover-goldens review printed (it holds the token)")
         }
         let headOnly = request.method == .HEAD
@@ -158,10 +141,10 @@ public struct ReviewGate: Sendable {
         if request.path == "/" || request.path == "/index.html" {
             // Rendered from the checked run, never the index.html on disk (a report from
             // elsewhere could carry a script that accepts on its own).
-            do {
-                response = ReportFiles.page(ReportPage.render(try desk.load()), headOnly: headOnly)
-            } catch {
-                return .text(.conflict, "the report cannot be read: \(error)")
+            let page = page
+            switch await Self.off(Page.queue, { Result { try page.html() } }) {
+            case .success(let html): response = ReportFiles.page(html, headOnly: headOnly)
+            case .failure(let error): return .text(.conflict, "the report cannot be read: \(error)")
             }
         } else {
             // The target's path as sent: `ReportFiles` decodes each segment once.
@@ -173,29 +156,28 @@ public struct ReviewGate: Sendable {
         return response
     }
 
+    /// `work`'s result, worked out on `queue` rather than on a thread that carries connections.
+    static func off<T: Sendable>(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
+    }
+
     static func methodNotAllowed(_ what: String, allow: String) -> HTTPResponse {
         var response = HTTPResponse.text(.methodNotAllowed, "refused: \(what) \(allow == "POST" ? "takes POST only" : "is not served here")")
         response.headers.addValue(allow, for: HTTPHeader("Allow"))
         return response
     }
 
-    // MARK: Pieces
-
-    func isThisServer(_ value: String, scheme: String?) -> Bool {
-        let names = ["127.0.0.1:\(port)", "localhost:\(port)"]
-        let lowered = value.lowercased()
-        return names.contains { (scheme ?? "") + $0 == lowered }
+    func isThisServer(_ value: String, scheme: String) -> Bool {
+        ["127.0.0.1:\(port)", "localhost:\(port)"].contains { scheme + $0 == value.lowercased() }
     }
 
     /// A constant-time comparison, so the token cannot be guessed a character at a time.
     static func same(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return x.count == y.count && zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    /// The value of the cookie `name` in a Cookie header (`a=1; b=2`); FlyingFox reads no
-    /// cookies.
+    /// The value of the cookie `name` in a Cookie header (`a=1; b=2`); FlyingFox reads no cookies.
     static func cookie(_ name: String, in header: String?) -> String? {
         for part in (header ?? "").split(separator: ";") {
             let kv = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
@@ -204,44 +186,24 @@ public struct ReviewGate: Sendable {
         return nil
     }
 
-    /// The IDs of a body that is exactly `{"ids": [non-empty strings]}` in UTF-8.
-    /// JSONSerialization alone would also take UTF-16 or UTF-32, a byte-order mark, and a
-    /// key given twice (keeping the last): a JSON text never holds a raw NUL and UTF-16 or
-    /// UTF-32 of one always does, and the members of the object are counted as written.
-    static func ids(_ body: Data) -> [String]? {
-        guard !body.starts(with: [0xEF, 0xBB, 0xBF]), !body.contains(0),
-              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              object.count == 1, memberCount(body) == 1,
-              let list = object["ids"] as? [Any], !list.isEmpty else { return nil }
-        let ids = list.compactMap { $0 as? String }
-        guard ids.count == list.count, ids.allSatisfy({ !$0.isEmpty }) else { return nil }
-        return ids
-    }
+    /// The page as this tool renders it from the run, kept while summary.json holds the
+    /// same bytes: a thousand requests for it cost one rendering. Used on `queue` only.
+    final class Page: @unchecked Sendable {
+        static let queue = DispatchQueue(label: "popover-goldens review: the page")
+        let report: ReportFolder
+        let rendered = Atomic<Int>(0)
+        private var kept: (summary: [UInt8], html: String)?
 
-    /// How many members the outermost object of a valid JSON text has as written: the
-    /// colons outside strings one level in.
-    static func memberCount(_ json: Data) -> Int {
-        var depth = 0, members = 0, inString = false, escaped = false
-        for byte in json {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ":") where depth == 1: members += 1
-            default: break
-            }
+        init(report: ReportFolder) { self.report = report }
+
+        func html() throws -> String {
+            let bytes = try FileIO.readBytes(path: report.summaryPath)
+            if let kept, kept.summary == bytes { return kept.html }
+            let html = ReportPage.render(try RunRecord.decode(bytes, name: report.summaryPath))
+            kept = (bytes, html)
+            rendered.add(1, ordering: .relaxed)
+            return html
         }
-        return members
     }
 }
 

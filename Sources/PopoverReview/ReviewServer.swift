@@ -5,30 +5,31 @@ import PopoverImage
 import Synchronization
 
 /// `popover-goldens review`: the report served on 127.0.0.1 with a fresh token, so its
-/// Accept and Undo buttons act at once. Every decision is the gate's (`ReviewGate`); this
-/// only carries bytes.
+/// Accept and Undo buttons act at once. The HTTP is FlyingFox's; every decision is the
+/// gate's (`ReviewGate`).
 ///
-/// FlyingSocks accepts the connections and moves their bytes; each connection carries one
-/// request and one answer (`Connection: close`). The request's head is read within the
-/// bounds `RequestHead` states (why not FlyingFox's own server is said there), its body
-/// only when the gate admits it, and all of it within `requestTime` of connecting: a
-/// client that sends nothing, or a byte at a time, is answered 408 and closed then. No
-/// connection waits on another, so a slow or oversized client holds up no one else.
-public final class ReviewServer: Sendable {
+/// FlyingFox's server bounds nothing a client sends, and reads a line at a cost that grows
+/// with the square of its length (a 16 KB header line took 0.34 s here, a 64 KB one 6.4 s,
+/// 8 KiB 0.1 s). So it listens only on a socket in a folder of this user's, and each
+/// connection to 127.0.0.1 is carried to it bounded at the socket, without reading the
+/// HTTP: at most `headBytes` from the client until the gate admits a body (then that
+/// body's length more), all within `requestTime` of connecting (then FlyingFox sees the
+/// request end), and each part of the answer taken by the client within `answerTime`.
+/// A connection past a bound is closed. Each connection is carried on its own, so none
+/// waits on another.
+public struct ReviewServer: Sendable {
     public let desk: ReviewDesk
     public let token: String
     private let port: UInt16
-    private let running = Mutex<Task<Void, any Error>?>(nil)
 
-    /// How long a client has, from connecting, to send its whole request.
+    /// What a client may send before the gate admits a body: a request's head and a small
+    /// body, which FlyingFox reads with the head.
+    static let headBytes = 8192
+    static let smallBody = 2048
+    /// How long a client has, from connecting, to send its request.
     static let requestTime: Duration = .seconds(10)
-    /// How long writing an answer may take.
+    /// How long a client may leave a part of its answer unread.
     static let answerTime: Duration = .seconds(10)
-    /// After answering, how long (and for how many bytes) the server still reads what a
-    /// client sends before closing: a client still sending a refused request would
-    /// otherwise have its connection reset, and may lose the answer with it.
-    static let lingerTime: Duration = .seconds(1)
-    static let lingerBytes = 1 << 20
 
     /// A server for `desk`'s report on 127.0.0.1:`port` (0: any free port).
     public init(desk: ReviewDesk, port: UInt16) {
@@ -43,23 +44,16 @@ public final class ReviewServer: Sendable {
         return Hex.string((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
-    /// Listens until `stop()`; `ready` receives the address once it can be opened.
-    public func run(ready: @Sendable @escaping (String) -> Void) async throws {
-        let desk = desk, token = token, port = port
-        let task = Task { try await Self.listen(desk: desk, token: token, port: port, ready: ready) }
-        running.withLock { $0 = task }
-        try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
-    }
-
-    /// Stops listening, drops every connection, and waits until `run` has returned.
-    public func stop() async {
-        guard let task = running.withLock({ $0 }) else { return }
-        task.cancel()
-        _ = await task.result
-    }
-
-    private static func listen(desk: ReviewDesk, token: String, port: UInt16,
-                               ready: @Sendable (String) -> Void) async throws {
+    /// Listens until its task is cancelled, which drops every connection; `ready` receives
+    /// the address once it can be opened.
+    public func run(ready: @Sendable (String) -> Void) async throws {
+        // Each connection holds three descriptors here (the client's, and both ends of its
+        // carriage to FlyingFox): allow as many as the system lets this user.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
         let pool = HTTPServer.defaultPool()
         try await pool.prepare()
         let socket = try Socket(domain: AF_INET, type: .stream)
@@ -74,94 +68,107 @@ public final class ReviewServer: Sendable {
         guard case .ip4(_, let bound) = try socket.sockname() else {
             throw ReviewError.report(.io("the review server did not get a loopback address"))
         }
-        let gate = ReviewGate(desk: desk, port: Int(bound), token: token)
+        var template = Array((NSTemporaryDirectory() + "/popover-review-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ReviewError.report(.io("cannot make a folder for the review server: \(String(cString: strerror(errno)))"))
+        }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let inner = sockaddr_un.unix(path: folder + "/http")
+        let allowances = Allowances()
+        let gate = ReviewGate(desk: desk, port: Int(bound), token: token, admit: allowances.grant)
+        // A body of more than `smallBody` bytes is read only when the gate asks (once it has
+        // admitted it); an accept of many cases may take minutes.
+        let server = HTTPServer(config: .init(address: inner, timeout: 3600, sharedRequestBufferSize: Self.smallBody,
+                                              logger: DisabledLogger.disabled), handler: gate)
         let listener = try AsyncSocket(socket: socket, pool: pool)
-        ready("http://127.0.0.1:\(bound)/?token=\(token)")
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await pool.run() }
-                while true {
+                group.addTask { try await server.run() }
+                try await server.waitUntilListening(timeout: 60)
+                ready("http://127.0.0.1:\(bound)/?token=\(token)")
+                for number in 0... {
                     let connection: AsyncSocket
                     do {
                         connection = try await listener.accept()
                     } catch where !Task.isCancelled {
-                        // Out of file descriptors, say: connections still open will close
-                        // within their time, and the next accept can succeed.
+                        // Out of file descriptors, say: connections past their bounds will
+                        // close, and the next accept can succeed.
                         try await Task.sleep(for: .milliseconds(50))
                         continue
                     }
-                    group.addTask { await serve(connection, gate: gate) }
+                    let name = folder + "/c\(number)"
+                    group.addTask { await Self.carry(connection, to: inner, as: name, allowances: allowances, pool: pool) }
                 }
             }
         } catch where Task.isCancelled {
             // stop(): every connection's task was cancelled with this one.
+            await server.stop()
         }
     }
 
-    /// One connection: its request read within the bounds, answered, and closed.
-    static func serve(_ connection: AsyncSocket, gate: ReviewGate) async {
-        defer { try? connection.close() }
-        let answer: HTTPResponse
+    /// One client connection carried to FlyingFox's server, from a socket named `name`
+    /// (what the gate sees as the request's remote address), and its answer back.
+    static func carry(_ client: AsyncSocket, to inner: sockaddr_un, as name: String, allowances: Allowances,
+                      pool: some AsyncSocketPool) async {
+        defer { try? client.close() }
+        let grants = allowances.open(name)
+        defer { allowances.close(name) }
+        let server: AsyncSocket
         do {
-            switch try await within(requestTime, { try await read(connection, gate: gate) }) {
-            case .refused(let refusal): answer = refusal
-            case .complete(let request): answer = await gate.respond(request)
-            }
-        } catch is PastDeadline {
-            answer = .text(.requestTimeout, "refused: the request did not arrive within \(requestTime.components.seconds) seconds")
+            let socket = try Socket(domain: AF_UNIX, type: .stream)
+            try socket.bind(to: sockaddr_un.unix(path: name))
+            unlink(name)
+            server = try AsyncSocket(socket: socket, pool: pool)
+            try await server.connect(to: inner)
         } catch {
-            return  // The client went away, or the server is stopping.
+            return
         }
-        do {
-            try await within(answerTime) { try await connection.write(encode(answer)) }
-        } catch {
-            return  // Not written in time, or the client went away.
-        }
-        shutdown(connection.socket.file.rawValue, Int32(SHUT_WR))
-        _ = try? await within(lingerTime) {
-            var drained = 0
-            while drained < lingerBytes { drained += try await connection.read(atMost: 4096).count }
-        }
-    }
-
-    enum Arrival: Sendable {
-        case complete(HTTPRequest)
-        case refused(HTTPResponse)
-    }
-
-    /// The request on `connection`: its head within `RequestHead`'s bounds, then the body
-    /// the gate admits.
-    static func read(_ connection: AsyncSocket, gate: ReviewGate) async throws -> Arrival {
-        var head = RequestHead()
-        while true {
-            switch head.add(try await connection.read(atMost: 4096)) {
-            case .incomplete:
-                continue
-            case .refused(let refusal):
-                return .refused(refusal)
-            case .complete(var request, let rest):
-                switch gate.admit(request) {
-                case .refuse(let refusal):
-                    return .refused(refusal)
-                case .readBody(let length):
-                    var body = Array(rest.prefix(length))
-                    if body.count < length { body += try await connection.read(bytes: length - body.count) }
-                    request.setBodyData(Data(body))
-                    return .complete(request)
+        defer { try? server.close() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // The request: what the client sends within the bounds, then its end.
+                _ = try? await within(requestTime) {
+                    var allowed = headBytes
+                    var granted = grants.makeAsyncIterator()
+                    while true {
+                        if allowed == 0 {
+                            guard let more = await granted.next() else { return }
+                            allowed = more
+                        }
+                        let chunk = try await client.read(atMost: min(allowed, 1 << 16))
+                        allowed -= chunk.count
+                        try await server.write(Data(chunk))
+                    }
                 }
+                shutdown(server.socket.file.rawValue, Int32(SHUT_WR))
             }
+            // The answer, as long as the client takes it; then the connection is done.
+            while let chunk = try? await server.read(atMost: 1 << 16),
+                  (try? await within(answerTime, { try await client.write(Data(chunk)) })) != nil {}
+            group.cancelAll()
         }
     }
 
-    /// The answer as HTTP/1.1 bytes: FlyingFox writes responses only from its own server.
-    static func encode(_ answer: HTTPResponse) async throws -> Data {
-        let body = try await answer.bodyData
-        var head = "HTTP/1.1 \(answer.statusCode.code) \(answer.statusCode.phrase)\r\n"
-        for (name, value) in answer.headers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            head += "\(name.rawValue): \(value)\r\n"
+    /// What each open connection may still send beyond its head: the bodies the gate admits.
+    final class Allowances: Sendable {
+        private let connections = Mutex<[String: AsyncStream<Int>.Continuation]>([:])
+
+        func open(_ name: String) -> AsyncStream<Int> {
+            let (grants, continuation) = AsyncStream.makeStream(of: Int.self)
+            connections.withLock { $0[name] = continuation }
+            return grants
         }
-        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        return Data(head.utf8) + body
+
+        func close(_ name: String) {
+            connections.withLock { $0.removeValue(forKey: name) }?.finish()
+        }
+
+        @Sendable func grant(_ bytes: Int, to request: HTTPRequest) {
+            guard case .unix(let name) = request.remoteAddress else { return }
+            _ = connections.withLock { $0[name] }?.yield(bytes)
+        }
     }
 
     struct PastDeadline: Error {}

@@ -9,10 +9,11 @@ struct AcceptCommand: ParsableCommand {
         commandName: "accept",
         abstract: "Take the last run's actual images as goldens, case by case.",
         discussion: """
-        The images are the ones the run saved in its report (nothing is drawn again): what
-        you looked at is what gets committed. A case is refused, and nothing written for
-        it, when its saved image or its golden has changed since the run, or when an
-        approval names other images than the run saved.
+        Each case is drawn again by this build and must give exactly the pixels the report
+        shows, which are written as its golden with their facts: what you looked at is what
+        gets committed. A case is refused, and nothing written for it, when its saved image
+        or its golden has changed since the run, when an approval names other images than
+        the run saved, or when this build draws something else.
         Exit status: 0 done, 2 a case was refused or the input is bad.
         """)
 
@@ -28,14 +29,7 @@ struct AcceptCommand: ParsableCommand {
     @Flag(help: "Put back the goldens that accepting these cases replaced.")
     var undo = false
 
-    @Option(help: "The report folder of the run.")
-    var reports = "Reports"
-
-    @Option(help: "The goldens folder (default: Goldens, when the run was checked against it; any other must be named).")
-    var goldens: String?
-
-    @Option(help: "The folder of skin folders: an acceptance draws each case's facts from them.")
-    var skins = "Skins"
+    @OptionGroup var review: ReviewOptions
 
     func validate() throws {
         let ways = [!cases.isEmpty, from != nil, change != nil].filter { $0 }.count
@@ -46,7 +40,7 @@ struct AcceptCommand: ParsableCommand {
     }
 
     func run() throws {
-        let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens, skinsFolder: skins)
+        let desk = review.desk
         let outcome: ReviewOutcome
         if let change {
             outcome = try userFacing { () throws(ReviewError) in
@@ -61,16 +55,33 @@ struct AcceptCommand: ParsableCommand {
         } else {
             outcome = try userFacing { () throws(ReviewError) in try desk.accept(.matching(cases)) }
         }
-        let folder = goldens ?? (try? desk.load().goldensFolder) ?? "Goldens"
-        for id in outcome.recovered {
-            print("recovered \(id): an earlier review was stopped midway; its record now matches \(folder)/\(id).png")
-        }
-        for id in outcome.accepted { print("accepted  \(id) -> \(folder)/\(id).png") }
+        let folder = review.goldens ?? (try? desk.load().goldensFolder) ?? "Goldens"
+        let finished = Set(outcome.finished)
+        let note = " (already written by an earlier run of this command, which stopped before the report recorded it)"
+        for id in outcome.accepted { print("accepted  \(id) -> \(folder)/\(id).png" + (finished.contains(id) ? note : "")) }
         for id in outcome.alreadyAccepted { print("already accepted  \(id)") }
-        for id in outcome.undone { print("restored  \(folder)/\(id).png") }
+        for id in outcome.undone { print("restored  \(folder)/\(id).png" + (finished.contains(id) ? note : "")) }
         for refused in outcome.refused { FileHandle.standardError.write(Data("REFUSED \(refused.reason)\n".utf8)) }
+        if let unrecorded = outcome.unrecorded {
+            FileHandle.standardError.write(Data(("ERROR the goldens above were written, but \(review.reports)/summary.json could not "
+                + "record it (\(unrecorded)); run the same command again to record it\n").utf8))
+        }
         let done = undo ? "\(outcome.undone.count) restored" : "\(outcome.accepted.count) accepted"
-        print("\(done), \(outcome.refused.count) refused; report: \(reports)/index.html")
-        if !outcome.refused.isEmpty { throw ExitCode(2) }
+        print("\(done), \(outcome.refused.count) refused; report: \(review.reports)/index.html")
+        if !outcome.refused.isEmpty || outcome.unrecorded != nil { throw ExitCode(2) }
     }
+}
+
+/// Where a review reads the run and writes goldens: `accept` and `review` alike.
+struct ReviewOptions: ParsableArguments {
+    @Option(help: "The report folder of the run.")
+    var reports = "Reports"
+
+    @Option(help: "The goldens folder (default: Goldens, when the run was checked against it; any other must be named).")
+    var goldens: String?
+
+    @Option(help: "The folder of skin folders: an acceptance draws each case again from them.")
+    var skins = "Skins"
+
+    var desk: ReviewDesk { ReviewDesk(reportsFolder: reports, goldensFolder: goldens, skinsFolder: skins) }
 }

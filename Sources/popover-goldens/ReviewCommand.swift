@@ -12,20 +12,13 @@ struct ReviewCommand: ParsableCommand {
         which the server refuses every request. Only this machine can connect. Ctrl-C stops.
         """)
 
-    @Option(help: "The report folder of the run.")
-    var reports = "Reports"
-
-    @Option(help: "The goldens folder (default: Goldens, when the run was checked against it; any other must be named).")
-    var goldens: String?
-
-    @Option(help: "The folder of skin folders: an acceptance draws each case's facts from them.")
-    var skins = "Skins"
+    @OptionGroup var review: ReviewOptions
 
     @Option(help: "The port to listen on, 0 for any free port.")
     var port: UInt16 = 0
 
     func run() throws {
-        let desk = ReviewDesk(reportsFolder: reports, goldensFolder: goldens, skinsFolder: skins)
+        let desk = review.desk
         _ = try userFacing { () throws(ReviewError) in try desk.prepare() }
         let server = ReviewServer(desk: desk, port: port)
         let finished = DispatchSemaphore(value: 0)
@@ -35,10 +28,10 @@ struct ReviewCommand: ParsableCommand {
                 try await server.run { address in
                     // Written straight to the file descriptor: the address is the first line
                     // out, whatever buffering standard output has when it is a pipe.
-                    FileHandle.standardOutput.write(Data("\(address)\nserving \(reports) on 127.0.0.1 only; Ctrl-C stops\n".utf8))
+                    FileHandle.standardOutput.write(Data("\(address)\nserving \(review.reports) on 127.0.0.1 only; Ctrl-C stops\n".utf8))
                 }
             } catch {
-                // Stopping closes the listening socket, which ends run() with an error.
+                // Stopping cancels run(), which ends it with an error.
                 if !failure.stopping { failure.set("\(error)") }
             }
             finished.signal()
@@ -50,10 +43,7 @@ struct ReviewCommand: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 failure.stopping = true
-                Task {
-                    await server.stop()
-                    task.cancel()
-                }
+                task.cancel()
             }
             source.resume()
             sources.append(source)

@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 import sys
-import time
 
 from playwright.sync_api import sync_playwright
 
@@ -243,15 +242,6 @@ def digest(path):
         return None
 
 
-def wait_for(predicate, what, seconds=10):
-    end = time.time() + seconds
-    while time.time() < end:
-        if predicate():
-            return
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
-
-
 def live(url, golden, case_id):
     with sync_playwright() as p:
         b = browser(p)
@@ -271,8 +261,9 @@ def live(url, golden, case_id):
         the_line.locator(".port").nth(1).scroll_into_view_if_needed()
         port = the_line.locator(".port").nth(1).bounding_box()
         page.mouse.move(port["x"] + port["width"] / 2, port["y"] + port["height"] / 2)
-        page.wait_for_timeout(400)
         page.mouse.move(port["x"] + port["width"] / 2 + 1, port["y"] + port["height"] / 2)
+        page.wait_for_function("el => el.textContent.includes('actual rgba(')",
+                               arg=the_line.locator(".readout").element_handle(), timeout=10000)
         readout = the_line.locator(".readout").inner_text()
         check("expected rgba(" in readout and "actual rgba(" in readout, "the pixel values under the pointer: " + readout)
         status = page.evaluate("id => window.PopoverGoldens.caseById(id).status", case_id)
@@ -283,8 +274,9 @@ def live(url, golden, case_id):
         accept = the_line.locator('[data-decide="accept"]')
         check(accept.count() == 1 and the_line.locator("input[type=checkbox]").count() == 0, "not one Accept control")
         accept.click()
+        # The page marks it once the server has answered, which it does once the golden is written.
         page.wait_for_selector('#case-list article.case.accepted[data-case="%s"]' % case_id)
-        wait_for(lambda: digest(golden) != before, "the golden to change on disk")
+        check(digest(golden) != before, "the golden did not change on disk")
         # Counts follow: the chip, the progress, the matrix cell.
         check(int(chip.inner_text()) == chip_before - 1, "the chip still says %s" % chip.inner_text())
         check("1 accepted" in progress(page), "progress says " + progress(page))
@@ -292,7 +284,7 @@ def live(url, golden, case_id):
         # Pressing Accept again undoes it.
         accept.click()
         page.wait_for_selector('#case-list article.case[data-case="%s"]:not(.accepted)' % case_id)
-        wait_for(lambda: digest(golden) == before, "the golden to be restored")
+        check(digest(golden) == before, "the golden was not restored")
         check(int(chip.inner_text()) == chip_before, "after undo the chip says %s" % chip.inner_text())
         check(progress(page).startswith("0 of"), "after undo progress says " + progress(page))
         check("accepted" not in (cell.get_attribute("class") or ""), "the matrix cell still shows it accepted")
@@ -306,11 +298,11 @@ def live(url, golden, case_id):
         members = page.evaluate("""id => { const PG = window.PopoverGoldens;
             return PG.data.changes.find(c => c.id === id).members.map(i => PG.data.cases[i].id); }""", change_id)
         change.locator('[data-decide-change="accept"]').click()
-        wait_for(lambda: page.evaluate("ids => ids.every(id => window.PopoverGoldens.decision(id) === 'accept')", members),
-                 "every case of the change to be accepted")
+        page.wait_for_function("ids => ids.every(id => window.PopoverGoldens.decision(id) === 'accept')", arg=members,
+                               timeout=30000)
         check(("%d accepted" % len(members)) in progress(page), "after accepting the change progress says " + progress(page))
         if case_id in members:
-            wait_for(lambda: digest(golden) != before, "the change's golden to change on disk")
+            check(digest(golden) != before, "the change's golden did not change on disk")
         check(not errors, "the page threw: %s" % errors)
         b.close()
 

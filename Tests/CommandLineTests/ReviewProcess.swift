@@ -1,51 +1,58 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 /// `popover-goldens review` running in the background, and a small HTTP client for it.
-final class ReviewProcess {
+final class ReviewProcess: @unchecked Sendable {
     let process: Process
-    let outputPath: String
     let url: String
     let port: Int
     let token: String
+    private let lines = Pipe()
+    private let said = Mutex(Data())
+    private let reading = DispatchGroup()
 
     init(in folder: String) throws {
         guard let executable = popoverGoldensExecutable else { throw ToolMissing(description: "no popover-goldens") }
-        outputPath = folder + "/review-output.txt"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
         process = toolProcess(executable, ["review", "--port", "0"], in: folder)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardOutput = handle
-        process.standardError = handle
+        process.standardOutput = lines
+        process.standardError = lines
         try process.run()
-        // The first line is the address; wait for it (the server needs a moment).
-        var line = ""
-        for _ in 0..<200 {
-            line = (try? String(contentsOfFile: outputPath, encoding: .utf8))?.split(separator: "\n").first.map(String.init) ?? ""
-            if line.contains("token=") { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        url = line
-        let afterHost = line.dropFirst("http://127.0.0.1:".count)
+        // The first line is the address: read up to it, then the rest as it comes.
+        let handle = lines.fileHandleForReading
+        var first = Data()
+        while !first.contains(10), let byte = try handle.read(upToCount: 1), !byte.isEmpty { first += byte }
+        url = String(decoding: first, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let afterHost = url.dropFirst("http://127.0.0.1:".count)
         port = Int(afterHost.prefix { $0.isNumber }) ?? 0
-        token = line.components(separatedBy: "token=").last ?? ""
+        token = url.components(separatedBy: "token=").last ?? ""
+        said.withLock { $0 = first }
+        DispatchQueue.global().async(group: reading) { [self] in
+            let rest = handle.readDataToEndOfFile()
+            said.withLock { $0 += rest }
+        }
     }
 
     var firstLine: String { url }
-    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    /// Everything the server printed (complete once it has exited).
+    var output: String {
+        reading.wait()
+        return String(decoding: said.withLock { $0 }, as: UTF8.self)
+    }
 
     func stop() {
         if process.isRunning { _ = interrupt() }
     }
 
-    /// Ctrl-C; returns the exit status. A server that has not stopped after ten seconds
-    /// is killed, so a test of a hung server fails rather than hangs.
+    /// Ctrl-C; returns the exit status once the server has stopped. A server still running
+    /// a minute later is killed, so that a test of a hung server fails rather than hangs.
     func interrupt() -> Int32 {
-        kill(process.processIdentifier, SIGINT)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        kill(pid, SIGINT)
         process.waitUntilExit()
+        watchdog.cancel()
         return process.terminationStatus
     }
 
@@ -71,11 +78,13 @@ final class ReviewProcess {
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
     }
 
-    /// One request on a fresh connection; the answer, waiting at most `timeout` for each
-    /// part of it (status 0: none came).
-    func send(_ request: String, timeout: TimeInterval = 10) throws -> Answer {
+    /// One request on a fresh connection, whose sending side is then closed; the answer
+    /// until the server closes the connection (status 0: no answer came), waiting at most
+    /// `timeout` for each part of it.
+    func send(_ request: String, timeout: TimeInterval = 60) throws -> Answer {
         let connection = try RawConnection(port: port, timeout: timeout)
         connection.write(Array(request.utf8))
+        connection.endSending()
         return connection.answer()
     }
 
@@ -132,6 +141,22 @@ final class RawConnection: @unchecked Sendable {
     }
 
     deinit { close(fd) }
+
+    /// Closes the sending side: the server sees the request end.
+    func endSending() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Whether the server has closed its side, asked without waiting (unread data aside).
+    var closedByServer: Bool {
+        let peerClosed: Int16 = 0x2000  // POLLRDHUP, which Glibc's Swift module leaves out
+        var entry = pollfd(fd: fd, events: peerClosed, revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & (peerClosed | Int16(POLLHUP | POLLERR)) != 0
+    }
+
+    /// Whether any answer has arrived, asked without waiting.
+    var hasAnswer: Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 1
+    }
 
     /// Writes all of `bytes`; false once the server has closed the connection or stopped
     /// reading for longer than the timeout.

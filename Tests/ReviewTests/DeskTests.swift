@@ -128,39 +128,94 @@ struct DeskTests {
         #expect(escaped.refused.first?.reason.contains("is not a path inside the report folder") == true)
     }
 
-    @Test("acceptances a summary.json claims but this tool did not record here are never undone: no golden deleted or replaced")
-    func forgedAcceptances() throws {
-        let f = try ReviewFixture()
-        defer { f.folder.remove() }
-        // A real acceptance, sealed here, to copy from.
-        _ = try f.desk.accept(.matching([f.failed[0]]))
-        let real = try #require(try f.result(f.failed[0]).accepted)
-        let before = f.allGoldens()
+    /// Rewrites one case's `accepted` entry in summary.json.
+    func forgeAcceptance(_ f: ReviewFixture, of id: String, _ accepted: [String: Any]) throws {
         let summary = f.reports + "/summary.json"
         var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
         var cases = try #require(json["cases"] as? [[String: Any]])
-        let passedDigest = SHA256.hex(try #require(f.golden(f.passed)))
-        for i in cases.indices {
-            switch cases[i]["id"] as? String {
-            case f.passed?:
-                // A passing case claimed as accepted new: its undo would delete the golden.
-                cases[i]["accepted"] = ["at": real.at, "goldenDigest": passedDigest]
-            case f.failed[1]?:
-                // The real acceptance's seal, moved onto another case.
-                cases[i]["accepted"] = ["at": real.at, "previousGoldenDigest": real.previousGoldenDigest as Any,
-                                        "goldenDigest": SHA256.hex(try #require(f.golden(f.failed[1]))), "seal": real.seal as Any]
-            default: break
-            }
-        }
+        let i = try #require(cases.firstIndex { $0["id"] as? String == id })
+        cases[i]["accepted"] = accepted
         json["cases"] = cases
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: summary))
-        let outcome = try f.desk.undo(.exactly([f.passed, f.failed[1]]))
-        #expect(outcome.undone.isEmpty)
-        #expect(Set(outcome.refused.map(\.id)) == [f.passed, f.failed[1]])
-        #expect(outcome.refused.allSatisfy { $0.reason.contains("its seal does not verify") }, "\(outcome.refused)")
+    }
+
+    @Test("an acceptance a summary.json claims is checked before undo uses it: not of this case's golden, of a passing case, or not dated, the summary is refused naming it; nothing is written",
+          arguments: ["passing case", "another previous golden", "not a date", "not a digest"])
+    func forgedAcceptances(_ forgery: String) throws {
+        let f = try ReviewFixture(forgery)
+        defer { f.folder.remove() }
+        let before = f.allGoldens()
+        let passedDigest = SHA256.hex(try #require(f.golden(f.passed)))
+        let failedDigest = SHA256.hex(try #require(f.golden(f.failed[0])))
+        let at = "2026-11-22T12:00:00Z"
+        let (id, entry): (String, [String: Any]) = switch forgery {
+        // A passing case claimed as accepted new: its undo would delete the golden.
+        case "passing case": (f.passed, ["at": at, "goldenDigest": passedDigest])
+        // An acceptance that replaced some other golden: its undo would put that one back.
+        case "another previous golden":
+            (f.failed[0], ["at": at, "previousGoldenDigest": String(repeating: "ab", count: 32), "goldenDigest": failedDigest])
+        case "not a date": (f.failed[0], ["at": "yesterday\n::error::", "previousGoldenDigest": failedDigest, "goldenDigest": failedDigest])
+        default: (f.failed[0], ["at": at, "previousGoldenDigest": failedDigest, "goldenDigest": "../../etc/passwd"])
+        }
+        try forgeAcceptance(f, of: id, entry)
+        #expect {
+            _ = try f.desk.undo(.exactly([id]))
+        } throws: { error in
+            "\(error)".contains("summary.json") && "\(error)".contains(".accepted")
+        }
         #expect(f.allGoldens() == before)
-        // The genuine acceptance still undoes.
-        #expect(try f.desk.undo(.exactly([f.failed[0]])).undone == [f.failed[0]])
+    }
+
+    @Test("a case listed twice in approvals is one acceptance; listed twice with different images, it is refused naming why")
+    func approvedTwice() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        let twice = try f.approval(f.failed[0])
+        let same = try f.desk.accept(.approvals([twice, twice]))
+        #expect(same.accepted == [f.failed[0]] && same.refused.isEmpty, "\(same)")
+        let before = f.golden(f.failed[1])
+        var other = try f.approval(f.failed[1])
+        let first = other
+        other.actual = String(repeating: "c", count: 64)
+        let differing = try f.desk.accept(.approvals([first, other]))
+        #expect(differing.accepted.isEmpty)
+        #expect(differing.refused.map(\.id) == [f.failed[1]])
+        #expect(differing.refused.map(\.reason) == ["\(f.failed[1]): listed twice in the approvals, naming different images; "
+                                                   + "export them again"])
+        #expect(f.golden(f.failed[1]) == before)
+    }
+
+    @Test("accepting through a second copy of a report, after the first accepted the case, names the golden, not the report")
+    func secondCopy() throws {
+        let f = try ReviewFixture(factsRecorded: true)
+        defer { f.folder.remove() }
+        let copy = f.folder.file("copy")
+        try FileManager.default.copyItem(atPath: f.reports, toPath: copy)
+        #expect(try f.desk.accept(.matching([f.failed[0]])).accepted == [f.failed[0]])
+        let written = f.golden(f.failed[0])
+        let second = ReviewDesk(reportsFolder: copy, goldensFolder: f.goldens, catalog: f.catalog)
+        let outcome = try second.accept(.matching([f.failed[0]]))
+        #expect(outcome.refused.map(\.reason) == ["\(f.failed[0]): \(f.goldens)/\(f.failed[0]).png is no longer the golden "
+                                                + "the run compared against (accepted or edited since); run the check again"])
+        #expect(f.golden(f.failed[0]) == written)
+    }
+
+    @Test("an accept whose goldens were written but whose report was not (a kill between the two) is finished by the next accept, and undoes")
+    func finishing() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        let before = f.allGoldens()
+        let summary = try FileIO.readBytes(path: f.reports + "/summary.json")
+        _ = try f.desk.accept(.matching([f.failed[0], f.missing]))
+        // The report as it was before: the goldens are written, the record says nothing.
+        try FileIO.writeAtomically(summary, to: f.reports + "/summary.json")
+        #expect(try f.result(f.failed[0]).accepted == nil)
+        let again = try f.desk.accept(.matching([f.failed[0], f.missing]))
+        #expect(Set(again.accepted) == [f.failed[0], f.missing] && Set(again.finished) == [f.failed[0], f.missing], "\(again)")
+        #expect(try f.result(f.failed[0]).accepted != nil && f.result(f.missing).accepted != nil)
+        let undone = try f.desk.undo(.matching([f.failed[0], f.missing]))
+        #expect(Set(undone.undone) == [f.failed[0], f.missing])
+        #expect(f.allGoldens() == before)
     }
 
     @Test("an approvals file that is not one names the file")

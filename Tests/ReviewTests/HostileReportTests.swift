@@ -66,7 +66,7 @@ struct HostileReportTests {
         try editSummary(f) { text in
             text.replacingOccurrences(of: "\"goldens\" : \"\(f.goldens)\"", with: "\"goldens\" : \"\(hostile)\"")
         }
-        let unnamed = ReviewDesk(reportsFolder: f.reports, goldensFolder: nil, cacheFolder: f.folder.file("cache"), catalog: f.catalog)
+        let unnamed = ReviewDesk(reportsFolder: f.reports, goldensFolder: nil, catalog: f.catalog)
         #expect(throws: ReviewError.goldensFolderNotNamed(hostile)) { try unnamed.accept(.matching([f.failed[0]])) }
         // The reviewer names the folder: accepted there.
         let outcome = try f.desk.accept(.matching([f.failed[0]]))
@@ -127,5 +127,70 @@ struct HostileReportTests {
         #expect(outcome.undone.isEmpty)
         #expect(outcome.refused.first?.id == f.failed[0])
         #expect(try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png") == accepted)
+    }
+
+    @Test("an actual image replaced with other pixels, its digest updated in summary.json, is refused: accept writes only what this build draws")
+    func replacedActual() throws {
+        let f = try ReviewFixture()
+        defer { f.folder.remove() }
+        let victim = f.failed[0]
+        let path = f.reports + "/" + (try #require(try f.result(victim).artifacts.actual?.path))
+        var other = try f.drawn(victim)
+        other.pixels.replaceSubrange(0..<4, with: [1, 2, 3, 255])
+        let oldDigest = SHA256.hex(try FileIO.readBytes(path: path))
+        try PNGFile.write(other, to: path)
+        try editSummary(f) { $0.replacingOccurrences(of: oldDigest, with: SHA256.hex(try! FileIO.readBytes(path: path))) }
+        let before = f.golden(victim)
+        let outcome = try f.desk.accept(.matching([victim]))
+        #expect(outcome.accepted.isEmpty)
+        #expect(outcome.refused.map(\.reason) == ["\(victim): this build does not draw what the report shows (the report's "
+                                                + "actual image is not this build's drawing of the case); run the check again"])
+        #expect(f.golden(victim) == before)
+    }
+
+    @Test("a summary.json claiming a case's facts are missing, when the goldens folder records them, does not skip the cause check")
+    func forgedFactsStanding() throws {
+        let f = try ReviewFixture(factsRecorded: true)
+        defer { f.folder.remove() }
+        let victim = f.failed[0]
+        #expect(try f.result(victim).cause?.facts == .recorded)
+        let summary = f.reports + "/summary.json"
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
+        var cases = try #require(json["cases"] as? [[String: Any]])
+        let i = try #require(cases.firstIndex { $0["id"] as? String == victim })
+        var cause = try #require(cases[i]["cause"] as? [String: Any])
+        cause["facts"] = "missing"
+        cases[i]["cause"] = cause
+        json["cases"] = cases
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: summary))
+        #expect(try f.result(victim).cause?.facts == .missing, "the forgery missed the victim's cause")
+        let before = f.golden(victim)
+        let outcome = try f.desk.accept(.matching([victim]))
+        #expect(outcome.refused.map(\.id) == [victim] && outcome.refused.first?.reason.contains("cause") == true, "\(outcome)")
+        #expect(f.golden(victim) == before)
+    }
+
+    @Test("a report whose accepted/ folder is a link out of it, or a goldens folder that is a link, takes no write through the link",
+          arguments: ["accepted", "goldens"])
+    func linkedFolders(_ which: String) throws {
+        let f = try ReviewFixture(which)
+        defer { f.folder.remove() }
+        let elsewhere = f.folder.file("elsewhere")
+        let linked = which == "accepted" ? f.reports + "/accepted" : f.goldens + "/flat/up"
+        if which == "goldens" {
+            // The goldens' folder moved elsewhere and linked back in, as a branch could commit it.
+            try FileManager.default.moveItem(atPath: linked, toPath: elsewhere)
+        } else {
+            try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: elsewhere)
+        func contents() -> [String: Data] {
+            Dictionary(uniqueKeysWithValues: filesUnder(elsewhere).map { ($0, FileManager.default.contents(atPath: elsewhere + "/" + $0) ?? Data()) })
+        }
+        let before = contents()
+        let outcome = try f.desk.accept(.matching([f.failed[0], f.missing]))
+        #expect(outcome.accepted.isEmpty)
+        #expect(outcome.refused.count == 2 && outcome.refused.allSatisfy { $0.reason.contains("is a symbolic link") }, "\(outcome)")
+        #expect(contents() == before, "a write went through the link")
     }
 }

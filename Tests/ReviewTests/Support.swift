@@ -21,10 +21,12 @@ struct ReviewFixture {
     var goldens: String { folder.file("goldens") }
     var reports: String { folder.file("reports") }
     var desk: ReviewDesk {
-        ReviewDesk(reportsFolder: reports, goldensFolder: goldens, cacheFolder: folder.file("cache"), catalog: catalog)
+        ReviewDesk(reportsFolder: reports, goldensFolder: goldens, catalog: catalog)
     }
 
-    init(_ label: String = #function) throws {
+    /// `factsRecorded`: the failing goldens' facts are recorded for them (as after a
+    /// `record` that kept their rows), so their causes say "recorded" rather than "stale".
+    init(_ label: String = #function, factsRecorded: Bool = false) throws {
         folder = TemporaryFolder(label)
         catalog = CaseCatalog(skins: [FlatSkin()])
         let filter = "flat/up/popover"
@@ -40,6 +42,14 @@ struct ReviewFixture {
             try PNGFile.write(image, to: folder.file("goldens/\(id).png"))
         }
         try FileManager.default.removeItem(atPath: folder.file("goldens/\(missing).png"))
+        if factsRecorded {
+            let store = GoldenStore(folder: folder.file("goldens"))
+            for id in failed {
+                let golden = SHA256.hex(try FileIO.readBytes(path: store.path(for: id)))
+                let facts = try catalog.facts(of: catalog.cases.first { $0.id == id }!).facts
+                try store.locked { try store.writeFactsHoldingLock(GoldenFacts(caseID: id, golden: golden, facts: facts)) }
+            }
+        }
         var never = options
         never.recordMode = .never
         let checked = try ReportFolder(folder.file("reports")).check(CheckRunner(catalog: catalog, options: never))

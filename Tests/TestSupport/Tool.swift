@@ -83,8 +83,7 @@ public func toolProcess(_ executable: String, _ arguments: [String], in director
                  "BUILDKITE_PARALLEL_JOB_COUNT", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY"] {
         environment[name] = nil
     }
-    // One cache (and machine key) per workspace, as one person's machine has: runs in the
-    // same folder share it, so an acceptance one run seals, the next can undo.
+    // One cache per workspace, as one person's machine has: runs in the same folder share it.
     environment["POPOVER_GOLDENS_CACHE"] = directory.map { $0 + "/.popover-goldens-cache" }
         ?? NSTemporaryDirectory() + "popover-goldens-tool-cache-\(UUID().uuidString.prefix(8))"
     for (key, value) in extra { environment[key] = value }

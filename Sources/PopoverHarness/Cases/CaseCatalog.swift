@@ -86,6 +86,12 @@ public struct CaseCatalog: Sendable {
 
     public func skin(_ id: String) -> (any Skin)? { skins.first { $0.id == id } }
 
+    /// What a case draws, in straight colour: what its golden holds.
+    public func draw(_ c: GoldenCase) throws -> RGBAImage {
+        guard let skin = skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
+        return try skin.render(c.request).pixmap.straightImage
+    }
+
     /// The facts a case is drawn from: its skin's drawing facts and where its request came
     /// from (a scene's placement, a keyframe).
     public func facts(of c: GoldenCase) throws -> DrawingFacts {

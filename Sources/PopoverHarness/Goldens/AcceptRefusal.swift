@@ -5,21 +5,22 @@ public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
     case actualChanged(id: String, path: String, recorded: String, found: String)
     case goldenChanged(id: String, path: String)
     case approvalDiffers(id: String, what: String)
+    case approvedTwice(id: String)
     case unreadableActual(id: String, reason: String)
+    case notDrawnByThisBuild(id: String)
     case notAccepted(id: String)
     case previousLost(id: String, path: String)
     case cannotWrite(id: String, reason: String)
     case drawnDifferently(id: String)
     case notInCatalog(id: String)
     case causeDiffers(id: String)
-    case notSealed(id: String)
 
     public var id: String {
         switch self {
         case .notAcceptable(let id, _), .noActualImage(let id), .actualChanged(let id, _, _, _), .goldenChanged(let id, _),
-             .approvalDiffers(let id, _), .unreadableActual(let id, _), .notAccepted(let id), .previousLost(let id, _),
-             .cannotWrite(let id, _), .drawnDifferently(let id), .notInCatalog(let id),
-             .causeDiffers(let id), .notSealed(let id):
+             .approvalDiffers(let id, _), .approvedTwice(let id), .unreadableActual(let id, _), .notDrawnByThisBuild(let id),
+             .notAccepted(let id), .previousLost(let id, _), .cannotWrite(let id, _), .drawnDifferently(let id),
+             .notInCatalog(let id), .causeDiffers(let id):
             id
         }
     }
@@ -37,8 +38,13 @@ public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
             "\(id): \(path) is no longer the golden the run compared against (accepted or edited since); run the check again"
         case .approvalDiffers(let id, let what):
             "\(id): the approval names a different \(what) than the run's (stale or edited approvals); export them again"
+        case .approvedTwice(let id):
+            "\(id): listed twice in the approvals, naming different images; export them again"
         case .unreadableActual(let id, let reason):
             "\(id): the saved actual image cannot be read: \(reason)"
+        case .notDrawnByThisBuild(let id):
+            "\(id): this build does not draw what the report shows (the report's actual image is not this build's "
+                + "drawing of the case); run the check again"
         case .notAccepted(let id):
             "\(id): was not accepted in this run's review, so there is nothing to undo"
         case .previousLost(let id, let path):
@@ -47,9 +53,6 @@ public enum AcceptRefusal: Error, Equatable, CustomStringConvertible {
             "\(id): cannot write the golden: \(reason)"
         case .drawnDifferently(let id):
             "\(id): this build draws the case from other geometry than the run did (its facts differ); run the check again"
-        case .notSealed(let id):
-            "\(id): this acceptance was not recorded by this tool on this machine (its seal does not verify), so undo "
-                + "leaves the golden alone; restore it from version control"
         case .causeDiffers(let id):
             "\(id): the report's cause for this case is not what its golden's facts and this build give (an edited "
                 + "or stale report); run the check again"

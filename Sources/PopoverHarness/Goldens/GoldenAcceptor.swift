@@ -3,37 +3,65 @@ import PopoverFiles
 import PopoverGeometry
 import PopoverImage
 
-/// Takes a run's actual images as goldens, and puts the previous ones back, only when
-/// every file is still what the run and the reviewer saw.
+/// Takes what this build draws for a run's cases as their goldens, and puts the previous
+/// ones back, only when every file is still what the run and the reviewer saw. A report
+/// may come from anywhere (a CI artifact of another branch), so nothing it says of a case
+/// that can be computed is taken from it: the pixels are drawn again, the facts computed
+/// again, and the report's images and digests serve only to check that they are what the
+/// reviewer looked at.
 public struct GoldenAcceptor: Sendable {
     public let store: GoldenStore
-    public let cache: GoldenDigestCache?
 
-    public init(store: GoldenStore, cache: GoldenDigestCache?) {
+    public init(store: GoldenStore) {
         self.store = store
-        self.cache = cache
+    }
+
+    /// What this build draws for a case: the pixels and the facts it draws them from.
+    public struct Drawing: Sendable {
+        public let image: RGBAImage
+        public let facts: Facts
+
+        public init(image: RGBAImage, facts: Facts) {
+            self.image = image
+            self.facts = facts
+        }
     }
 
     /// What accepting a case will write, worked out and checked before anything is.
     public struct Plan: Sendable {
         public let id: String
-        /// The new golden, encoded and checked.
+        /// The new golden: this build's drawing, encoded and checked.
         public let golden: GoldenWriter.Prepared
-        /// The golden being replaced (nil: there was none), kept for undo.
+        /// The golden being replaced (nil: there was none), to keep for undo.
         public let previous: [UInt8]?
+        /// Its SHA-256: the golden the run compared against.
         public let previousDigest: String?
-        /// The facts to write beside the golden: this build's, never a report's.
         public let facts: Facts
+        /// The golden on disk is this plan's already: an accept stopped after writing it and
+        /// before its report recorded it. Carrying the plan out records it (and writes the
+        /// facts' row, which such a stop can leave behind).
+        public let alreadyWritten: Bool
+
+        /// The acceptance the plan is, once carried out.
+        public func acceptance(at date: Date) -> Acceptance {
+            Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: previousDigest,
+                       goldenDigest: golden.digest)
+        }
     }
 
-    /// Checks that `result` may be accepted: it failed, had no golden or was recorded new;
-    /// `actualFile` (the saved actual image's bytes, read from `actualPath`) still has the
-    /// digest the run recorded; the approval, if any, names the same two images; the
-    /// golden on disk is still the one the run compared against; and `facts`, which the
-    /// caller computes from the case with this build, are the ones the run drew it from
-    /// (a report cannot supply facts: it may come from another branch).
-    public func plan(_ result: CaseResult, actualFile: [UInt8], actualPath: String,
-                     approval: Approval?, facts: Facts) throws(AcceptRefusal) -> Plan {
+    /// Checks that `result` may be accepted, in this order: it failed, had no golden or
+    /// was recorded new; the approval, if any, names the images the run recorded;
+    /// `actualFile` (the saved actual image, read from `actualPath`) is the one the run
+    /// saved; it holds exactly the pixels this build draws (`drawing`, which the caller
+    /// computes from the skins); those are drawn from the facts the run recorded; the
+    /// golden on disk is still the one the run compared against; and the report's cause
+    /// of the case is what the golden's facts and this build's give.
+    ///
+    /// A golden on disk that is already this build's drawing, while `kept` (what the
+    /// report keeps of the golden the run compared against) is that golden, is an accept
+    /// that stopped before recording: the plan finishes it.
+    public func plan(_ result: CaseResult, actualFile: [UInt8], actualPath: String, approval: Approval?,
+                     drawing: Drawing, kept: [UInt8]?) throws(AcceptRefusal) -> Plan {
         let id = result.id
         guard result.status.isAcceptable else { throw .notAcceptable(id: id, status: result.status) }
         guard let recorded = result.artifacts.actual?.digest else { throw .noActualImage(id: id) }
@@ -45,34 +73,50 @@ public struct GoldenAcceptor: Sendable {
         }
         let found = SHA256.hex(actualFile)
         guard found == recorded else { throw .actualChanged(id: id, path: actualPath, recorded: recorded, found: found) }
-        let golden: GoldenWriter.Prepared
+        let shown: RGBAImage
         do {
-            golden = try GoldenWriter.prepare(try PNGFile.decode(actualFile, name: actualPath), as: id, in: store)
+            shown = try PNGFile.decode(actualFile, name: actualPath)
         } catch {
             throw .unreadableActual(id: id, reason: "\(error)")
         }
+        guard shown == drawing.image else { throw .notDrawnByThisBuild(id: id) }
+        guard GoldenFacts.digest(drawing.facts) == result.factsDigest else { throw .drawnDifferently(id: id) }
+        let golden: GoldenWriter.Prepared
+        do {
+            golden = try GoldenWriter.prepare(drawing.image, as: id, in: store)
+        } catch {
+            throw .cannotWrite(id: id, reason: "\(error)")
+        }
         let current = try currentGolden(id)
-        guard current.digest == result.goldenDigest else { throw .goldenChanged(id: id, path: store.path(for: id)) }
-        guard GoldenFacts.digest(facts) == result.factsDigest else { throw .drawnDifferently(id: id) }
-        return Plan(id: id, golden: golden, previous: current.bytes, previousDigest: current.digest, facts: facts)
+        if current.digest != result.goldenDigest {
+            let keptIsRunsGolden = kept.map(SHA256.hex) == result.goldenDigest
+            guard current.digest == golden.digest, keptIsRunsGolden else {
+                throw .goldenChanged(id: id, path: store.path(for: id))
+            }
+            return Plan(id: id, golden: golden, previous: kept, previousDigest: result.goldenDigest, facts: drawing.facts,
+                        alreadyWritten: true)
+        }
+        try checkCause(result, drawn: drawing.facts)
+        return Plan(id: id, golden: golden, previous: current.bytes, previousDigest: current.digest, facts: drawing.facts,
+                    alreadyWritten: false)
     }
 
-    /// The acceptance `plan` will be once carried out, known before anything is written
-    /// (so it can be journaled first). It is sealed with this machine's key, when there is
-    /// one, so that an undo can tell it from one a travelled summary.json claims.
-    public func acceptance(of plan: Plan, at date: Date = Date(), key: MachineKey?) -> Acceptance {
-        var acceptance = Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: plan.previousDigest,
-                                    goldenDigest: plan.golden.digest)
-        acceptance.seal = key.map { Acceptance.seal(acceptance, of: plan.id, key: $0) }
-        return acceptance
+    /// A change groups cases by what the run recorded of their causes, and the record may
+    /// have travelled: so a case's cause must be what the golden's own facts (found in
+    /// the goldens folder, whatever the report says of them) and this build's give.
+    private func checkCause(_ result: CaseResult, drawn: Facts) throws(AcceptRefusal) {
+        guard let cause = result.cause else { return }
+        let recorded = store.facts(for: result.id, goldenDigest: result.goldenDigest)
+        let geometry = recorded.facts.map { CaseCause.deltas(expected: $0, actual: drawn) } ?? []
+        guard cause.facts == recorded.standing, cause.geometry == geometry else { throw .causeDiffers(id: result.id) }
     }
 
-    /// Writes the planned golden and its facts, atomically, only if the golden is still
+    /// Writes the planned golden and its facts as one unit, only if the golden is still
     /// the one the plan was made against. The caller holds the goldens folder's lock.
     public func carryOutHoldingLock(_ plan: Plan) throws(AcceptRefusal) {
         do {
-            try GoldenWriter.commitHoldingLock(plan.golden, in: store, cache: cache, facts: plan.facts,
-                                               replacing: plan.previousDigest)
+            try GoldenWriter.commitHoldingLock(plan.golden, in: store, cache: nil, facts: plan.facts,
+                                               replacing: plan.alreadyWritten ? plan.golden.digest : plan.previousDigest)
         } catch HarnessError.goldenChanged {
             throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
         } catch {
@@ -86,37 +130,44 @@ public struct GoldenAcceptor: Sendable {
         public let acceptance: Acceptance
         /// The golden to put back; nil: the acceptance wrote a new golden, to be removed.
         public let restored: [UInt8]?
+        /// The golden's row of the facts table as it was before the acceptance, when it had one.
+        public let row: FactsTable.Row?
+        /// The golden on disk is the one to put back already: an undo stopped before its
+        /// report recorded it.
+        public let alreadyDone: Bool
     }
 
-    /// Checks that `result`'s acceptance may be undone, writing nothing: it is one this
-    /// tool recorded here (its seal verifies under `key`), and `previous` (the golden it
-    /// replaced, kept at `previousPath`) is still that golden and a PNG. So an undo never
-    /// touches a golden this tool did not write, whatever a summary.json claims.
-    public func planUndo(_ result: CaseResult, previous: [UInt8]?, previousPath: String,
-                         key: MachineKey?) throws(AcceptRefusal) -> UndoPlan {
+    /// Checks that `result`'s acceptance may be undone, writing nothing: `kept` (the
+    /// golden it replaced, kept at `keptPath`) is still that golden and a PNG, and the
+    /// golden on disk is still the one the acceptance wrote (or already the one to put
+    /// back). `keptFacts` is the case's row of the facts table as the acceptance found it.
+    public func planUndo(_ result: CaseResult, kept: [UInt8]?, keptPath: String,
+                         keptFacts: GoldenFacts?) throws(AcceptRefusal) -> UndoPlan {
         let id = result.id
         guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
-        guard let key, let seal = acceptance.seal, Acceptance.seal(acceptance, of: id, key: key) == seal else {
-            throw .notSealed(id: id)
+        let previous = acceptance.previousGoldenDigest
+        if previous != nil {
+            guard let kept, SHA256.hex(kept) == previous else { throw .previousLost(id: id, path: keptPath) }
+            // Only ever a PNG back where a golden was: the kept file came from the report
+            // folder, which may have travelled.
+            guard (try? PNGFile.decode(kept, name: keptPath)) != nil else { throw .previousLost(id: id, path: keptPath) }
         }
-        guard let expected = acceptance.previousGoldenDigest else { return UndoPlan(id: id, acceptance: acceptance, restored: nil) }
-        guard let previous, SHA256.hex(previous) == expected else { throw .previousLost(id: id, path: previousPath) }
-        // Only ever a PNG back where a golden was: the kept file came from the report
-        // folder, which may have travelled.
-        guard (try? PNGFile.decode(previous, name: previousPath)) != nil else { throw .previousLost(id: id, path: previousPath) }
-        return UndoPlan(id: id, acceptance: acceptance, restored: previous)
+        let current = try currentGolden(id).digest
+        guard current == acceptance.goldenDigest || current == previous else {
+            throw .goldenChanged(id: id, path: store.path(for: id))
+        }
+        let row = keptFacts.flatMap { $0.caseID == id ? FactsTable.Row(golden: $0.golden, facts: $0.facts) : nil }
+        return UndoPlan(id: id, acceptance: acceptance, restored: previous == nil ? nil : kept, row: row,
+                        alreadyDone: current == previous)
     }
 
-    /// Puts back the golden the planned undo restores (or removes the accepted one) and
-    /// the facts it had, only if the golden is still the one the acceptance wrote. The
-    /// caller holds the goldens folder's lock.
-    public func undoHoldingLock(_ plan: UndoPlan, previousFacts: GoldenFacts?) throws(AcceptRefusal) {
-        let acceptance = plan.acceptance
+    /// Puts back the golden the planned undo restores (or removes the accepted one) and its
+    /// row of the facts table as it was, as one unit, only if the golden is still the one the plan was
+    /// made against. The caller holds the goldens folder's lock.
+    public func undoHoldingLock(_ plan: UndoPlan) throws(AcceptRefusal) {
+        let expected = plan.alreadyDone ? plan.acceptance.previousGoldenDigest : plan.acceptance.goldenDigest
         do {
-            try store.replaceHoldingLock(plan.id, png: plan.restored, ifStill: acceptance.goldenDigest)
-            if let previousFacts, previousFacts.caseID == plan.id, previousFacts.golden == acceptance.previousGoldenDigest {
-                try store.writeFactsHoldingLock(previousFacts)
-            }
+            try store.replaceHoldingLock(plan.id, png: plan.restored, row: plan.row, ifStill: expected)
         } catch HarnessError.goldenChanged {
             throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
         } catch {

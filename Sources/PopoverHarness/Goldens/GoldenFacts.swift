@@ -168,13 +168,42 @@ extension GoldenStore {
         try updateFactsTableHoldingLock(of: id) { $0.rows[FilePaths.lastComponent(of: id)] = nil }
     }
 
-    /// Reads the table from disk, not from what this store read before, so rows that
-    /// other writers (which also hold the lock) added since are kept; applies `change`;
-    /// writes the table atomically, or deletes it when no row is left, unless that leaves
-    /// the bytes already there. A table that cannot be parsed is started afresh: its rows
-    /// were unusable, and `record` writes every case's row again.
+    /// Applies `change` to the table on disk and writes it atomically, or deletes it when no
+    /// row is left, unless that leaves the bytes already there. Returns whether it wrote.
     @discardableResult
     private func updateFactsTableHoldingLock(of id: String, _ change: (inout FactsTable) -> Void) throws -> Bool {
+        let changed = try changedFactsTable(of: id, change)
+        guard changed.differs else {
+            rememberFactsTable(changed)
+            return false
+        }
+        if let bytes = changed.bytes {
+            // Before creating anything: creating folders follows links too.
+            try refuseLinkedFolders(to: id)
+            try FileIO.createDirectories(FilePaths.parent(of: changed.path))
+            try FileIO.writeAtomically(bytes, to: changed.path)
+        } else {
+            try removeFactsTable(changed.path)
+        }
+        rememberFactsTable(changed)
+        return true
+    }
+
+    /// A folder's facts table as a change leaves it, not yet written.
+    struct ChangedFactsTable {
+        let path: String
+        let table: FactsTable
+        /// The new bytes; nil when no row is left and the file goes.
+        let bytes: [UInt8]?
+        /// Whether that differs from what is on disk.
+        let differs: Bool
+    }
+
+    /// Reads the table from disk, not from what this store read before, so rows that
+    /// other writers (which also hold the lock) added since are kept, and applies
+    /// `change`. A table that cannot be parsed is started afresh: its rows were unusable,
+    /// and `record` writes every case's row again.
+    func changedFactsTable(of id: String, _ change: (inout FactsTable) -> Void) throws -> ChangedFactsTable {
         let path = factsTablePath(for: id)
         let existing: [UInt8]?
         do {
@@ -193,27 +222,21 @@ extension GoldenStore {
             }
         }
         change(&table)
-        if table.rows.isEmpty {
-            factsTables.set(.missing, for: path)
-            guard existing != nil else { return false }
-            do {
-                try FileManager.default.removeItem(atPath: path)
-            } catch {
-                throw HarnessError.io("\(path): cannot remove: \((error as NSError).localizedDescription)")
-            }
-            return true
+        let bytes = table.rows.isEmpty ? nil : try table.encoded(file: path)
+        return ChangedFactsTable(path: path, table: table, bytes: bytes, differs: bytes != existing)
+    }
+
+    /// What this store knows of a table once `changed` is on disk.
+    func rememberFactsTable(_ changed: ChangedFactsTable) {
+        factsTables.set(changed.bytes.map { .table(changed.table, bytes: $0) } ?? .missing, for: changed.path)
+    }
+
+    func removeFactsTable(_ path: String) throws {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            throw HarnessError.io("\(path): cannot remove: \((error as NSError).localizedDescription)")
         }
-        let bytes = try table.encoded(file: path)
-        if bytes == existing {
-            factsTables.set(.table(table, bytes: bytes), for: path)
-            return false
-        }
-        // Before creating anything: creating folders follows links too.
-        try refuseLinkedFolders(to: id)
-        try FileIO.createDirectories(FilePaths.parent(of: path))
-        try FileIO.writeAtomically(bytes, to: path)
-        factsTables.set(.table(table, bytes: bytes), for: path)
-        return true
     }
 
     /// Drops from every table the rows whose golden is gone (deleted by hand, not through

@@ -54,30 +54,80 @@ public struct GoldenStore: Sendable {
         return try body()
     }
 
-    /// Writes a golden's PNG bytes if the golden on disk is still the one with SHA-256
-    /// `expected` (nil: still none), under the folder's lock; throws `goldenChanged`
-    /// otherwise. What a writer that judged or planned against a golden must use.
-    public func replace(_ id: String, png: [UInt8], ifStill expected: String?) throws {
-        try locked { try replaceHoldingLock(id, png: png, ifStill: expected) }
-    }
-
-    /// `replace` for a caller that already holds the lock (a second `flock` in the same
-    /// process would wait for itself). `png` nil removes the golden and its facts' row.
-    public func replaceHoldingLock(_ id: String, png: [UInt8]?, ifStill expected: String?) throws {
-        guard try currentDigest(of: id) == expected else { throw HarnessError.goldenChanged(path(for: id)) }
-        if let png { try write(id, png: png) } else { try removeHoldingLock(id) }
-    }
-
-    /// Writes a golden's PNG bytes atomically, creating folders as needed.
-    public func write(_ id: String, png: [UInt8]) throws(FileError) {
+    /// Replaces `id`'s golden and its row of the folder's facts table as one unit, if the
+    /// golden on disk is still the one with SHA-256 `expected` (nil: still none;
+    /// `HarnessError.goldenChanged` otherwise, so concurrent writers never lose each
+    /// other's work). `png` nil removes the golden; `row` nil removes its row. The caller
+    /// holds the folder's lock (`locked`).
+    ///
+    /// Everything that takes space is written first, to hidden temporary files beside the
+    /// two, synced: a full disk stops the write there, with nothing replaced. Then two
+    /// renames, which take none: the golden, then the table; should the table's fail, the
+    /// old golden (kept meanwhile by a hard link) goes back. So a failure leaves the old
+    /// pair. A kill between the renames leaves the new golden beside a row tied to the old
+    /// one: stale, never taken as the new golden's, and rewritten by the next `record` or
+    /// accept of the case.
+    public func replaceHoldingLock(_ id: String, png: [UInt8]?, row: FactsTable.Row?, ifStill expected: String?) throws {
         let target = path(for: id)
+        guard try currentDigest(of: id) == expected else { throw HarnessError.goldenChanged(target) }
         // Before creating anything: creating folders follows links too.
         try refuseLinkedFolders(to: id)
-        if let slash = target.lastIndex(of: "/") {
-            try FileIO.createDirectories(String(target[..<slash]))
-        }
+        if png != nil { try FileIO.createDirectories(FilePaths.parent(of: target)) }
         try refuseLinkedFolders(to: id)
-        try FileIO.writeAtomically(png, to: target)
+        let name = FilePaths.lastComponent(of: id)
+        let table = try changedFactsTable(of: id) { $0.rows[name] = row }
+        var temporaries: [String] = []
+        defer { for temporary in temporaries { unlink(temporary) } }
+        func temporary(beside path: String, holding bytes: [UInt8]?) throws -> String {
+            let temporary = FilePaths.parent(of: path) + "/." + FilePaths.lastComponent(of: path)
+                + ".tmp-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+            temporaries.append(temporary)
+            do {
+                if let bytes { try FileIO.writeAtomically(bytes, to: temporary) }
+            } catch {
+                // Said of the file being replaced: the temporary is ours, not the user's.
+                throw FileError(path: path, operation: error.operation, code: error.code, reason: error.reason)
+            }
+            return temporary
+        }
+        let newGolden = try png.map { try temporary(beside: target, holding: $0) }
+        let newTable = try table.differs ? table.bytes.map { try temporary(beside: table.path, holding: $0) } : nil
+        let oldGolden = try temporary(beside: target, holding: nil)
+        if expected != nil && link(target, oldGolden) != 0 {
+            throw HarnessError.io("\(target): cannot keep the old golden while replacing it: \(String(cString: strerror(errno)))")
+        }
+        if let newGolden {
+            try FileIO.move(newGolden, to: target)
+        } else if expected != nil && unlink(target) != 0 {
+            throw HarnessError.io("\(target): cannot remove: \(String(cString: strerror(errno)))")
+        }
+        CrashPoint.reach("goldens.golden-replaced")
+        do {
+            if let newTable {
+                try FileIO.move(newTable, to: table.path)
+            } else if table.differs {
+                try removeFactsTable(table.path)
+            }
+        } catch {
+            if expected != nil { try? FileIO.move(oldGolden, to: target) } else { unlink(target) }
+            throw error
+        }
+        rememberFactsTable(table)
+        Self.syncFolder(FilePaths.parent(of: target))
+        if png == nil {
+            // The kept old golden goes first: the folder may then be empty.
+            unlink(oldGolden)
+            removeEmptyFolders(above: target)
+        }
+    }
+
+    /// Makes renames in `folder` durable (a file system that cannot sync a folder has
+    /// nothing to sync).
+    private static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 
     /// Goldens are written only into real folders below this one: a folder of the
@@ -123,25 +173,12 @@ public struct GoldenStore: Sendable {
 
     /// Removes a golden, its facts' row (and the table, when that was the last row), and
     /// any folders they leave empty. The caller holds the folder's lock (`locked`).
-    public func removeHoldingLock(_ id: String) throws(HarnessError) {
-        do {
-            try refuseLinkedFolders(to: id)
-        } catch {
-            throw .io("\(error)")
-        }
-        do {
-            try FileManager.default.removeItem(atPath: path(for: id))
-        } catch {
-            throw .io("\(path(for: id)): cannot remove: \((error as NSError).localizedDescription)")
-        }
-        do {
-            try removeFactsHoldingLock(id)
-        } catch let error as HarnessError {
-            throw error
-        } catch {
-            throw .io("\(error)")
-        }
-        var parent = FilePaths.parent(of: path(for: id))
+    public func removeHoldingLock(_ id: String) throws {
+        try replaceHoldingLock(id, png: nil, row: nil, ifStill: try currentDigest(of: id))
+    }
+
+    private func removeEmptyFolders(above file: String) {
+        var parent = FilePaths.parent(of: file)
         while parent.count > folder.count, (try? FileManager.default.contentsOfDirectory(atPath: parent))?.isEmpty == true {
             try? FileManager.default.removeItem(atPath: parent)
             parent = FilePaths.parent(of: parent)

@@ -25,20 +25,15 @@ public enum GoldenWriter {
         return Prepared(id: id, png: png, digest: SHA256.hex(png), decoded: decoded)
     }
 
-    /// Writes a prepared golden atomically, then the facts it was drawn from as its row of
-    /// the folder's facts table, tied to its SHA-256; tells `cache` what the decode
-    /// established. The caller holds the goldens folder's lock, and the golden is written
-    /// only if the one on disk is still the one with SHA-256 `expected` (nil: still none;
-    /// `HarnessError.goldenChanged` otherwise), so concurrent writers never lose each
-    /// other's work.
-    ///
-    /// The PNG and the table cannot be replaced in one rename; a run stopped between them
-    /// leaves a row tied to the old golden, which every later run sees as stale (and
-    /// `record` rewrites), never as the new golden's.
+    /// Writes a prepared golden and the facts it was drawn from (its row of the folder's
+    /// facts table, tied to its SHA-256) as one unit (`GoldenStore.replaceHoldingLock`),
+    /// only if the golden on disk is still the one with SHA-256 `expected` (nil: still
+    /// none); tells `cache` what the decode established. The caller holds the goldens
+    /// folder's lock.
     public static func commitHoldingLock(_ golden: Prepared, in store: GoldenStore, cache: GoldenDigestCache?,
                                          facts: Facts, replacing expected: String?) throws {
-        try store.replaceHoldingLock(golden.id, png: golden.png, ifStill: expected)
-        try store.writeFactsHoldingLock(GoldenFacts(caseID: golden.id, golden: golden.digest, facts: facts))
+        try store.replaceHoldingLock(golden.id, png: golden.png, row: FactsTable.Row(golden: golden.digest, facts: facts),
+                                     ifStill: expected)
         cache?.learn(file: golden.digest, decoded: golden.decoded)
     }
 

@@ -76,22 +76,11 @@ public struct Acceptance: Sendable, Hashable, Codable {
     public var previousGoldenDigest: String?
     /// The SHA-256 of the golden written.
     public var goldenDigest: String
-    /// HMAC-SHA256 of the acceptance under this machine's key (hex): what an undo
-    /// verifies before it touches a golden. Nil when no key could be kept.
-    public var seal: String?
 
-    public init(at: String, previousGoldenDigest: String?, goldenDigest: String, seal: String? = nil) {
+    public init(at: String, previousGoldenDigest: String?, goldenDigest: String) {
         self.at = at
         self.previousGoldenDigest = previousGoldenDigest
         self.goldenDigest = goldenDigest
-        self.seal = seal
-    }
-
-    /// The seal of `acceptance` of case `id` under `key`.
-    public static func seal(_ acceptance: Acceptance, of id: String, key: MachineKey) -> String {
-        let text = "popover-goldens acceptance 1\n\(id)\n\(acceptance.previousGoldenDigest ?? "none")\n"
-            + "\(acceptance.goldenDigest)\n\(acceptance.at)"
-        return Hex.string(key.seal(Array(text.utf8)))
     }
 }
 

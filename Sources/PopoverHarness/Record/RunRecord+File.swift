@@ -144,6 +144,18 @@ enum RecordCheck {
             try seconds(result.seconds, at: "\(at).seconds")
             try hex(result.goldenDigest, digits: 64, at: "\(at).goldenDigest")
             try hex(result.drawnDigest, digits: 16, at: "\(at).drawn")
+            try hex(result.factsDigest, digits: 64, at: "\(at).factsDigest")
+            try hex(result.artifacts.actual?.digest, digits: 64, at: "\(at).images.actual.digest")
+            if let accepted = result.accepted {
+                // Read back by undo and written again with the report: an acceptance of
+                // this case, replacing the golden the run compared against.
+                try hex(accepted.goldenDigest, digits: 64, at: "\(at).accepted.goldenDigest")
+                guard result.status.isAcceptable, accepted.previousGoldenDigest == result.goldenDigest,
+                      ISO8601DateFormatter().date(from: accepted.at) != nil else {
+                    throw Problem(reason: "\(at).accepted is not an acceptance of this \(result.status.rawValue) case (its "
+                        + "previous golden must be the one the run compared against, its time ISO 8601)")
+                }
+            }
             try within(result.width, 0...largestSide, at: "\(at).width")
             try within(result.height, 0...largestSide, at: "\(at).height")
             if let m = result.metrics {

@@ -29,10 +29,7 @@ public struct CheckRunner: Sendable {
     public init(catalog: CaseCatalog, options: CheckOptions) {
         self.catalog = catalog
         self.options = options
-        draw = { c in
-            guard let skin = catalog.skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
-            return try skin.render(c.request).pixmap.straightImage
-        }
+        draw = { c in try catalog.draw(c) }
         facts = { c in try catalog.facts(of: c) }
     }
 
