@@ -68,7 +68,7 @@ struct AcceptCommand: ParsableCommand {
         for id in outcome.accepted { print("accepted  \(id) -> \(folder)/\(id).png") }
         for id in outcome.alreadyAccepted { print("already accepted  \(id)") }
         for id in outcome.undone { print("restored  \(folder)/\(id).png") }
-        for refused in outcome.refused { FileHandle.standardError.write(Data("REFUSED \(refused.reason)\n".utf8)) }
+        for refused in outcome.refused { printError("REFUSED \(refused.reason)") }
         let done = undo ? "\(outcome.undone.count) restored" : "\(outcome.accepted.count) accepted"
         print("\(done), \(outcome.refused.count) refused; report: \(reports)/index.html")
         if !outcome.refused.isEmpty { throw ExitCode(2) }
