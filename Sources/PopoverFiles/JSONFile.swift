@@ -1,0 +1,162 @@
+import Foundation
+
+/// The one way this tool reads a JSON document (tolerances.json, skin.json, metrics.json,
+/// summary.json, approvals.json, a shard's record, the bench's figures): Foundation's
+/// parser, after one pass over the bytes that Foundation does not make.
+///
+/// - A key given twice in one object is an error naming the key and where it is:
+///   Foundation keeps one of the two silently (`JSONDecoder` the first,
+///   `JSONSerialization` the last), so a diff could show one value while the other
+///   applies.
+/// - Arrays and objects nested more than `deepestNesting` levels are said to be nested
+///   too deeply, not "not valid JSON".
+///
+/// Errors are `JSONProblem`s, whose reason the caller puts after the file's name.
+public enum JSONFile {
+    /// Foundation's own limit, said in words before Foundation refuses.
+    public static let deepestNesting = 512
+
+    /// Decodes `type` from `bytes` with `decoder`. A decoding error becomes a `JSONProblem`
+    /// in words (its `decodingError` kept); other errors a type's `init(from:)` throws
+    /// pass through as they are.
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8],
+                                            decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        try Scan(bytes).refuseDuplicateKey()
+        do {
+            return try decoder.decode(type, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw JSONProblem(error, bytes: bytes)
+        }
+    }
+
+    /// The document as `JSONSerialization` gives it (dictionaries, arrays, `NSNumber`s,
+    /// strings), under the same rules.
+    public static func object(from bytes: [UInt8]) throws(JSONProblem) -> Any {
+        try Scan(bytes).refuseDuplicateKey()
+        do {
+            return try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            throw JSONProblem(reason: "not valid JSON" + JSONProblem.detail(error, bytes: bytes))
+        }
+    }
+
+    /// One pass over the bytes: how deep arrays and objects nest, and the first key an
+    /// object has twice. It only tells strings from the rest; whether the document is JSON
+    /// is Foundation's to say.
+    private struct Scan {
+        var duplicate: (key: String, offset: Int)?
+
+        init(_ bytes: [UInt8]) throws(JSONProblem) {
+            // Per open array or object: the keys an object has had so far (nil for an
+            // array), and whether the next string is a key.
+            var open: [(keys: Set<String>?, expectsKey: Bool)] = []
+            var i = 0
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    let start = i
+                    var escaped = false
+                    i += 1
+                    while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                        if bytes[i] == UInt8(ascii: "\\") {
+                            escaped = true
+                            i += 1
+                        }
+                        i += 1
+                    }
+                    if let last = open.indices.last, open[last].expectsKey, duplicate == nil {
+                        open[last].expectsKey = false
+                        let literal = Array(bytes[start..<min(i + 1, bytes.count)])
+                        // An escaped key is compared by what it spells ("\u0061" is "a").
+                        let key = escaped ? (try? JSONDecoder().decode(String.self, from: Data(literal)))
+                                          : String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
+                        if let key, open[last].keys?.insert(key).inserted == false { duplicate = (key, start) }
+                    }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let isObject = bytes[i] == UInt8(ascii: "{")
+                    open.append((isObject ? [] : nil, isObject))
+                    guard open.count <= JSONFile.deepestNesting else {
+                        throw JSONProblem(reason: "nested too deeply: more than \(JSONFile.deepestNesting) levels of "
+                            + "arrays and objects (\(JSONProblem.position(i, in: bytes)))")
+                    }
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    _ = open.popLast()
+                case UInt8(ascii: ","):
+                    if let last = open.indices.last, open[last].keys != nil { open[last].expectsKey = true }
+                default:
+                    break
+                }
+                i += 1
+            }
+            self.bytes = duplicate == nil ? [] : bytes
+        }
+
+        /// Kept only when there is a duplicate, to say where it is.
+        private let bytes: [UInt8]
+
+        /// Throws for the duplicate key, if there is one and the document is JSON (in a
+        /// document that is not, what looks like a key may not be one: the parser then
+        /// says what is wrong).
+        func refuseDuplicateKey() throws(JSONProblem) {
+            guard let duplicate, (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
+            else { return }
+            throw JSONProblem(reason: "the key \(String(reflecting: duplicate.key)) appears twice in one object "
+                + "(the second at \(JSONProblem.position(duplicate.offset, in: bytes))); say it once")
+        }
+    }
+}
+
+/// What is wrong with a JSON document, in words: a key given twice, nesting too deep,
+/// not JSON at all, or (with `decodingError`) not what the reader expects at a key.
+public struct JSONProblem: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+    /// The decoder's own error, for a reader that looks inside it.
+    public let decodingError: DecodingError?
+
+    public init(reason: String) {
+        self.reason = reason
+        decodingError = nil
+    }
+
+    init(_ error: DecodingError, bytes: [UInt8]) {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "" : " at " + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): reason = "missing key '\(key.stringValue)'\(path(context))"
+        case .typeMismatch(_, let context): reason = "wrong type\(path(context)): \(context.debugDescription)"
+        case .valueNotFound(_, let context): reason = "missing value\(path(context))"
+        case .dataCorrupted(let context) where context.underlyingError != nil:
+            reason = "\(context.underlyingError!)"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            reason = "wrong value\(path(context)): \(context.debugDescription)"
+        case .dataCorrupted:
+            // The decoder says only "not valid JSON"; the parser underneath says where.
+            var where_ = ""
+            do { _ = try JSONSerialization.jsonObject(with: Data(bytes)) } catch { where_ = Self.detail(error, bytes: bytes) }
+            reason = "not valid JSON" + where_
+        @unknown default: reason = "\(error)"
+        }
+        decodingError = error
+    }
+
+    public var description: String { reason }
+
+    /// ": <what the parser says>, at line L, column C" from a `JSONSerialization` error.
+    static func detail(_ error: any Error, bytes: [UInt8]) -> String {
+        guard let said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
+        guard let match = said.firstMatch(of: /(.*) around character (\d+)\.?/), let offset = Int(match.2) else {
+            return ": " + said
+        }
+        return ": " + match.1 + " at " + position(offset, in: bytes)
+    }
+
+    /// "line L, column C" (from 1, columns counted in bytes) of the byte at `offset`.
+    static func position(_ offset: Int, in bytes: [UInt8]) -> String {
+        let before = bytes[..<min(offset, bytes.count)]
+        let line = before.reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
+        let column = offset - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+        return "line \(line), column \(column)"
+    }
+}
