@@ -66,12 +66,11 @@ public struct GoldenFacts: Sendable, Hashable {
 
     public static func decode(_ bytes: [UInt8], name: String) throws(HarnessError) -> GoldenFacts {
         do {
-            let facts = try JSONDecoder().decode(GoldenFacts.self, from: Data(bytes))
-            return facts
+            return try JSONFile.decode(GoldenFacts.self, from: bytes)
         } catch let error as HarnessError {
             throw error
         } catch {
-            throw .io("\(name): not a facts file of version \(version) (\(describeDecoding(error)))")
+            throw .io("\(name): not a facts file of version \(version) (\(error))")
         }
     }
 
@@ -265,6 +264,8 @@ extension GoldenStore {
 
 /// The facts tables a `GoldenStore` has read or written, by path: each parsed once for
 /// the store however many cases ask (a check asks for 2080), shared by its threads.
+/// Tables are read each under a lock of its own, so the threads of a check read
+/// different folders' tables at once and wait only for the one they need.
 final class FactsTables: Sendable {
     enum Entry: Sendable {
         /// The table, and the bytes it was read from or written as.
@@ -274,23 +275,37 @@ final class FactsTables: Sendable {
         case unreadable(String)
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    /// One table's entry, nil until it is read or set.
+    private final class Slot: Sendable {
+        let entry = Mutex<Entry?>(nil)
+    }
+
+    private let slots = Mutex<[String: Slot]>([:])
+
+    private func slot(_ path: String) -> Slot {
+        slots.withLock { slots in
+            if let slot = slots[path] { return slot }
+            let slot = Slot()
+            slots[path] = slot
+            return slot
+        }
+    }
 
     /// The table at `path`, read now if this store has not read or written it yet (under
-    /// the lock, so that threads asking at once parse it once).
+    /// its lock, so that threads asking at once parse it once).
     func entry(_ path: String) -> Entry {
-        entries.withLock { entries in
-            if let known = entries[path] { return known }
-            let entry = Self.read(path)
-            entries[path] = entry
-            return entry
+        slot(path).entry.withLock { entry in
+            if let entry { return entry }
+            let read = Self.read(path)
+            entry = read
+            return read
         }
     }
 
     /// What is known of `path` without reading it.
-    func peek(_ path: String) -> Entry? { entries.withLock { $0[path] } }
+    func peek(_ path: String) -> Entry? { slot(path).entry.withLock { $0 } }
 
-    func set(_ entry: Entry, for path: String) { entries.withLock { $0[path] = entry } }
+    func set(_ entry: Entry, for path: String) { slot(path).entry.withLock { $0 = entry } }
 
     private static func read(_ path: String) -> Entry {
         let bytes: [UInt8]
@@ -304,22 +319,5 @@ final class FactsTables: Sendable {
         } catch {
             return .unreadable("\(error)")
         }
-    }
-}
-
-/// A decoding error in a sentence naming the key at fault.
-func describeDecoding(_ error: any Error) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        return keys.isEmpty ? "" : " at " + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-    }
-    switch error {
-    case DecodingError.keyNotFound(let key, let context): return "missing key '\(key.stringValue)'\(path(context))"
-    case DecodingError.typeMismatch(_, let context): return "wrong type\(path(context)): \(context.debugDescription)"
-    case DecodingError.valueNotFound(_, let context): return "missing value\(path(context))"
-    case DecodingError.dataCorrupted(let context):
-        if let inner = context.underlyingError as? HarnessError { return "\(inner)" }
-        return "not valid JSON\(path(context)): \(context.debugDescription)"
-    default: return "\(error)"
     }
 }
