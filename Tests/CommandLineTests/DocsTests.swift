@@ -198,6 +198,21 @@ struct DocsTests {
         #expect(String(former.1) == GoldenStore.formerFactsSuffix)
     }
 
+    @Test("the facts tables' format is specified in one place, docs/goldens.md; the specification and the code point there")
+    func factsFormatInOnePlace() throws {
+        let rule = "A cell's text says its type"
+        var stating: [String] = []
+        for page in try ["README.md"] + Self.docsPages() where try Self.read(page).contains(rule) { stating.append(page) }
+        #expect(stating == ["docs/goldens.md"], "the cells' rule is stated in \(stating)")
+        let spec = try Self.section("### 17.2 Facts tables", of: try Self.read("docs/specification.md"))
+        #expect(spec.contains("(goldens.md#the-facts-tables)"), "§17.2 does not point to docs/goldens.md")
+        for source in ["Sources/PopoverHarness/Goldens/FactsTable.swift", "Sources/PopoverHarness/Goldens/GoldenFacts.swift"] {
+            let text = try Self.read(source)
+            #expect(text.contains("docs/goldens.md"), "\(source) does not point to docs/goldens.md")
+            #expect(!text.contains("in `FactPath` order (keys in string order"), "\(source) restates the format")
+        }
+    }
+
     /// The keys the decoder expects at `path` of a tolerances.json, from the error it
     /// gives for a key nobody would use.
     static func decoderKeys(_ json: String) throws -> Set<String> {

@@ -10,35 +10,13 @@ import Synchronization
 /// never decide a verdict (pixels do).
 ///
 /// The goldens of one folder keep their facts in one table beside them,
-/// `<goldens>/<skin>/<direction>/facts.tsv` (`FactsTable`): one file per folder rather
-/// than one per golden, because each file takes a whole disk block (2080 small files were
-/// a quarter of the goldens' size on disk), and GitHub shows a `.tsv` as a table and diffs
-/// it by cell. The format:
+/// `<goldens>/<skin>/<direction>/facts.tsv` (`FactsTable`, whose format docs/goldens.md
+/// specifies, "The facts tables"): one file per folder rather than one per golden,
+/// because each file takes a whole disk block, and GitHub shows a `.tsv` as a table and
+/// diffs it by cell.
 ///
-/// - UTF-8, lines ending in `\n`, one final newline.
-/// - The header: `case`, `golden`, then one column per fact path as `Facts.flattened()`
-///   names it (`apex.x`, `stages[0].insets.left`, `image`): every path any row has, in
-///   `FactPath` order (keys in string order, list items by number, so `stages[2]` comes
-///   before `stages[10]`).
-/// - One row per golden of the folder, in byte order of the case names: the case ID's
-///   last component (`sweep-104x200-offset-75@2x`), the SHA-256 (hex) of the golden file,
-///   then a cell per column. Every row has the header's number of cells; an empty cell
-///   means the case has no such fact.
-/// - A cell's text says its type: a number bare (whole numbers as integers, `216`, others
-///   in Swift's shortest form that reads back to the same value, `74.5`; always finite),
-///   `true` or `false`, a text as a JSON string literal (`"side-top"`, so tabs and line
-///   breaks in it are escaped), `{}` for an empty group and `[]` for an empty list. Reading
-///   rebuilds the facts exactly (`Facts(leaves:)`).
-///
-/// ```
-/// case                       golden   apex.x  image  stages[0].width  stages[1].width
-/// popover8-portrait@2x       9f2c…    120.5   "up"   196              336
-/// sweep-104x200-offset-75@2x 03ab…    75      "up"   104
-/// ```
-///
-/// (tabs between the cells). A table that cannot be read makes its folder's facts
-/// `unreadable`, with an error naming the file, the line and the column; `record`
-/// rewrites it. `GoldenFacts` on its own, as JSON, is what a report keeps of a golden it
+/// A table that cannot be read makes its folder's facts `unreadable`, with an error naming
+/// the file, the line and the column; `record` rewrites it. `GoldenFacts` on its own, as JSON, is what a report keeps of a golden it
 /// replaced (`accepted/<id>.previous.facts.json`) and what `factsDigest` hashes.
 public struct GoldenFacts: Sendable, Hashable {
     public static let format = "popover-goldens facts"
