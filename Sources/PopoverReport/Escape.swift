@@ -44,28 +44,20 @@ public enum Escape {
     /// A workflow command's message (`::error ...::<data>`): `%`, carriage return and line
     /// feed percent-encoded, as the runner decodes them.
     public static func githubData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        replacing(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// A workflow command's property value (`file=<value>,title=<value>`): as
     /// `githubData`, and also `:` and `,`, which would end it.
     public static func githubProperty(_ text: String) -> String {
+        replacing(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    }
+
+    /// `text` with each scalar `table` names written as its text there.
+    private static func replacing(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
         var out = ""
-        for scalar in githubData(text).unicodeScalars {
-            switch scalar {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
-            }
+        for scalar in text.unicodeScalars {
+            if let replacement = table[scalar] { out += replacement } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }
@@ -231,11 +223,6 @@ public enum Escape {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { s in
             ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "-_./@+".unicodeScalars.contains(s)
         }
-        guard !plain else { return text }
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            if scalar == "'" { out += "'\\''" } else { out.unicodeScalars.append(scalar) }
-        }
-        return out + "'"
+        return plain ? text : "'" + replacing(text, ["'": "'\\''"]) + "'"
     }
 }

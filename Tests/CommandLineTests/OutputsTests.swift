@@ -16,16 +16,27 @@ struct OutputsTests {
     static let filter = "path-slate/up/popover8"
 
     /// A project with the filter's committed goldens, the 1x one changed by a pixel so it
-    /// fails, and `skins` as its skins folder (the committed one when nil).
-    static func project(_ label: String = #function) throws -> (folder: TemporaryFolder, ids: [String]) {
+    /// fails, and as its skins folder the committed one, or an empty one of its own (the
+    /// built-in skins, path-slate among them, need none).
+    static func project(committedSkins: Bool = true, _ label: String = #function) throws -> (folder: TemporaryFolder, ids: [String]) {
         let folder = TemporaryFolder(label)
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
         var image = try PNGFile.read(path: folder.file("Goldens/\(ids[0]).png"))
         image.pixels.replaceSubrange(0..<4, with: [200, 10, 10, 255])
         try PNGFile.write(image, to: folder.file("Goldens/\(ids[0]).png"))
-        try FileIO.createDirectories(folder.file("Skins"))
+        if committedSkins { try linkCommittedSkins(into: folder.path) } else { try FileIO.createDirectories(folder.file("Skins")) }
         return (folder, ids)
+    }
+
+    /// Checks the project as shards 1 and 2 of 2, into `S1` and `S2`.
+    static func checkShards(_ folder: TemporaryFolder, _ options: [String] = [],
+                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for index in 1...2 {
+            let shard = try runTool(["check", "--filter", filter, "--record", "never", "--shard", "\(index)/2",
+                                     "--reports", "S\(index)"] + options, in: folder.path)
+            #expect(shard.status <= 1, "\(shard.stdout)\(shard.stderr)", sourceLocation: sourceLocation)
+        }
     }
 
     /// Every line a CI runner would see in `output` (it breaks lines at CR as at LF),
@@ -70,13 +81,7 @@ struct OutputsTests {
     func mergeOutRefused() throws {
         let (folder, _) = try Self.project()
         defer { folder.remove() }
-        try FileManager.default.removeItem(atPath: folder.file("Skins"))
-        try linkCommittedSkins(into: folder.path)
-        for index in 1...2 {
-            let shard = try runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "\(index)/2",
-                                     "--reports", "S\(index)"], in: folder.path)
-            #expect(shard.status <= 1, "\(shard.stdout)\(shard.stderr)")
-        }
+        try Self.checkShards(folder)
         let notes = Array("my notes\n".utf8)
         try FileIO.writeAtomically(notes, to: folder.file("notes.txt"))
         let shardSummary = try FileIO.readBytes(path: folder.file("S1/summary.json"))
@@ -103,7 +108,7 @@ struct OutputsTests {
     @Test("a skin folder's name, a skin.json kind, an orphan golden's name and a facts.tsv cell print no workflow command",
           arguments: [false, true])
     func hostileRepository(annotations: Bool) throws {
-        let (folder, ids) = try Self.project()
+        let (folder, ids) = try Self.project(committedSkins: false)
         defer { folder.remove() }
         let skinName = "bad\n::error file=forged.swift::forged by a skin folder"
         try FileIO.createDirectories(folder.file("Skins/" + skinName))
@@ -139,13 +144,7 @@ struct OutputsTests {
     func hostileShard(annotations: Bool) throws {
         let (folder, ids) = try Self.project()
         defer { folder.remove() }
-        try FileManager.default.removeItem(atPath: folder.file("Skins"))
-        try linkCommittedSkins(into: folder.path)
-        for index in 1...2 {
-            let shard = try runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "\(index)/2",
-                                     "--reports", "S\(index)"], in: folder.path)
-            #expect(shard.status <= 1, "\(shard.stdout)\(shard.stderr)")
-        }
+        try Self.checkShards(folder)
         for index in 1...2 {
             let file = folder.file("S\(index)/summary.json")
             var summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
@@ -178,16 +177,10 @@ struct OutputsTests {
     func jobsBound() throws {
         let (folder, _) = try Self.project()
         defer { folder.remove() }
-        try FileManager.default.removeItem(atPath: folder.file("Skins"))
-        try linkCommittedSkins(into: folder.path)
         let tooMany = try runTool(["check", "--filter", Self.filter, "--record", "never", "--jobs", "100000"], in: folder.path)
         #expect(tooMany.status == 2 && tooMany.stderr.contains("--jobs: 100000 is more than 4096"), "\(tooMany.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("Reports")))
-        for index in 1...2 {
-            let shard = try runTool(["check", "--filter", Self.filter, "--record", "never", "--jobs", "4096",
-                                     "--shard", "\(index)/2", "--reports", "S\(index)"], in: folder.path)
-            #expect(shard.status <= 1, "\(shard.stdout)\(shard.stderr)")
-        }
+        try Self.checkShards(folder, ["--jobs", "4096"])
         let merge = try runTool(["merge-reports", "S1", "S2", "--out", "M"], in: folder.path)
         #expect(merge.status == 1, "\(merge.stdout)\(merge.stderr)")
         #expect(merge.stdout.contains("on 8192 threads"), "\(merge.stdout)")

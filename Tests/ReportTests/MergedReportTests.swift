@@ -15,10 +15,7 @@ struct MergedReportTests {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let (shards, altered) = try Self.shards(folder)
-        let whole = try publishing(CheckRunner(catalog: CaseCatalog(skins: [FlatSkin()]),
-                                               options: checkOptions(goldens: folder.file("goldens"), mode: .never,
-                                                                     filter: "flat/up", cache: folder.file("cache"))),
-                                   to: folder.file("whole"))
+        let whole = try Self.whole(folder)
         for (index, shard) in shards.enumerated() {
             let run = try shard.load()
             #expect(run.shard?.index == index + 1 && !run.results.isEmpty)
@@ -44,6 +41,14 @@ struct MergedReportTests {
         }
         let junit = try String(contentsOfFile: folder.file("merged/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"\(whole.results.count)\" failures=\"2\""))
+    }
+
+    /// The run the shards split, checked on one machine, published in `whole`.
+    static func whole(_ folder: TemporaryFolder) throws -> RunRecord {
+        try publishing(CheckRunner(catalog: CaseCatalog(skins: [FlatSkin()]),
+                                   options: checkOptions(goldens: folder.file("goldens"), mode: .never, filter: "flat/up",
+                                                         cache: folder.file("cache"))),
+                       to: folder.file("whole"))
     }
 
     static func verdicts(_ folder: TemporaryFolder) throws -> ShardVerdicts {
@@ -160,10 +165,7 @@ struct MergedReportTests {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let (shards, altered) = try Self.shards(folder)
-        let whole = try publishing(CheckRunner(catalog: CaseCatalog(skins: [FlatSkin()]),
-                                               options: checkOptions(goldens: folder.file("goldens"), mode: .never,
-                                                                     filter: "flat/up", cache: folder.file("cache"))),
-                                   to: folder.file("whole"))
+        let whole = try Self.whole(folder)
         #expect(whole.exitCode == 1)
         let id = altered[0]
         let (shard, paths) = try Self.images(of: id, in: shards)
