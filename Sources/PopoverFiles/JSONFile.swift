@@ -21,7 +21,7 @@ public enum JSONFile {
     /// pass through as they are.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8],
                                             decoder: JSONDecoder = JSONDecoder()) throws -> T {
-        try Scan(bytes).refuseDuplicateKey()
+        try scan(bytes)
         do {
             return try decoder.decode(type, from: Data(bytes))
         } catch let error as DecodingError {
@@ -32,7 +32,7 @@ public enum JSONFile {
     /// The document as `JSONSerialization` gives it (dictionaries, arrays, `NSNumber`s,
     /// strings), under the same rules.
     public static func object(from bytes: [UInt8]) throws(JSONProblem) -> Any {
-        try Scan(bytes).refuseDuplicateKey()
+        try scan(bytes)
         do {
             return try JSONSerialization.jsonObject(with: Data(bytes))
         } catch {
@@ -40,69 +40,57 @@ public enum JSONFile {
         }
     }
 
-    /// One pass over the bytes: how deep arrays and objects nest, and the first key an
-    /// object has twice. It only tells strings from the rest; whether the document is JSON
-    /// is Foundation's to say.
-    private struct Scan {
+    /// One pass over the bytes, for what Foundation does not say: nesting deeper than
+    /// `deepestNesting`, and the first key an object has twice (once Foundation finds the
+    /// document is JSON: in one that is not, what looks like a key may not be one). It only
+    /// tells strings from the rest; whether the document is JSON is Foundation's to say.
+    private static func scan(_ bytes: [UInt8]) throws(JSONProblem) {
+        // Per open array or object: the keys an object has had so far (nil for an array),
+        // and whether the next string is a key.
+        var open: [(keys: Set<String>?, expectsKey: Bool)] = []
         var duplicate: (key: String, offset: Int)?
-
-        init(_ bytes: [UInt8]) throws(JSONProblem) {
-            // Per open array or object: the keys an object has had so far (nil for an
-            // array), and whether the next string is a key.
-            var open: [(keys: Set<String>?, expectsKey: Bool)] = []
-            var i = 0
-            while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: "\""):
-                    let start = i
-                    var escaped = false
-                    i += 1
-                    while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-                        if bytes[i] == UInt8(ascii: "\\") {
-                            escaped = true
-                            i += 1
-                        }
+        var i = 0
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                let start = i
+                var escaped = false
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                    if bytes[i] == UInt8(ascii: "\\") {
+                        escaped = true
                         i += 1
                     }
-                    if let last = open.indices.last, open[last].expectsKey, duplicate == nil {
-                        open[last].expectsKey = false
-                        let literal = Array(bytes[start..<min(i + 1, bytes.count)])
-                        // An escaped key is compared by what it spells ("\u0061" is "a").
-                        let key = escaped ? (try? JSONDecoder().decode(String.self, from: Data(literal)))
-                                          : String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
-                        if let key, open[last].keys?.insert(key).inserted == false { duplicate = (key, start) }
-                    }
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    let isObject = bytes[i] == UInt8(ascii: "{")
-                    open.append((isObject ? [] : nil, isObject))
-                    guard open.count <= JSONFile.deepestNesting else {
-                        throw JSONProblem(reason: "nested too deeply: more than \(JSONFile.deepestNesting) levels of "
-                            + "arrays and objects (\(JSONProblem.position(i, in: bytes)))")
-                    }
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    _ = open.popLast()
-                case UInt8(ascii: ","):
-                    if let last = open.indices.last, open[last].keys != nil { open[last].expectsKey = true }
-                default:
-                    break
+                    i += 1
                 }
-                i += 1
+                if let last = open.indices.last, open[last].expectsKey, duplicate == nil {
+                    open[last].expectsKey = false
+                    let literal = Array(bytes[start..<min(i + 1, bytes.count)])
+                    // An escaped key is compared by what it spells ("\u0061" is "a").
+                    let key = escaped ? (try? JSONDecoder().decode(String.self, from: Data(literal)))
+                                      : String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
+                    if let key, open[last].keys?.insert(key).inserted == false { duplicate = (key, start) }
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[i] == UInt8(ascii: "{")
+                open.append((isObject ? [] : nil, isObject))
+                guard open.count <= deepestNesting else {
+                    throw JSONProblem(reason: "nested too deeply: more than \(deepestNesting) levels of arrays and objects "
+                        + "(\(JSONProblem.position(i, in: bytes)))")
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = open.popLast()
+            case UInt8(ascii: ","):
+                if let last = open.indices.last, open[last].keys != nil { open[last].expectsKey = true }
+            default:
+                break
             }
-            self.bytes = duplicate == nil ? [] : bytes
+            i += 1
         }
-
-        /// Kept only when there is a duplicate, to say where it is.
-        private let bytes: [UInt8]
-
-        /// Throws for the duplicate key, if there is one and the document is JSON (in a
-        /// document that is not, what looks like a key may not be one: the parser then
-        /// says what is wrong).
-        func refuseDuplicateKey() throws(JSONProblem) {
-            guard let duplicate, (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
-            else { return }
-            throw JSONProblem(reason: "the key \(String(reflecting: duplicate.key)) appears twice in one object "
-                + "(the second at \(JSONProblem.position(duplicate.offset, in: bytes))); say it once")
-        }
+        guard let duplicate, (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
+        else { return }
+        throw JSONProblem(reason: "the key \(String(reflecting: duplicate.key)) appears twice in one object "
+            + "(the second at \(JSONProblem.position(duplicate.offset, in: bytes))); say it once")
     }
 }
 

@@ -203,10 +203,7 @@ public struct FactsTable: Sendable, Hashable {
         // Rows keep their cells in path order, whatever order the header has them in.
         let order = columns.indices.sorted { columns[$0] < columns[$1] }
 
-        // First every row's cells, texts and literals read at once; the table's numbers
-        // then go through the decoder together (one call, not one a cell).
-        var pending: [(name: String, golden: String, line: Int, leaves: [(path: FactPath, value: FactValue)])] = []
-        var numbers: [(row: Int, leaf: Int, line: Int, column: String, cell: ArraySlice<UInt8>)] = []
+        var rows: [String: Row] = [:]
         var lineOfName: [String: Int] = [:]
         for (index, bytes) in lines.enumerated().dropFirst() {
             let line = index + 1
@@ -218,40 +215,34 @@ public struct FactsTable: Sendable, Hashable {
             let name = String(decoding: cells[0], as: UTF8.self)
             if let problem = nameProblem(name) { throw failure(line, problem, "case") }
             if let first = lineOfName[name] { throw failure(line, "case `\(name)` again (its row is line \(first))", "case") }
-            lineOfName[name] = line
             let golden = String(decoding: cells[1], as: UTF8.self)
             if let problem = digestProblem(golden) { throw failure(line, problem, "golden") }
             var leaves: [(path: FactPath, value: FactValue)] = []
+            // The row's numbers go through the decoder together: one call, not one a cell.
+            var numbers: [(leaf: Int, column: Int)] = []
             leaves.reserveCapacity(order.count)
             for column in order where !cells[column + 2].isEmpty {
-                let cell = cells[column + 2]
-                let value: FactValue
                 do {
-                    guard let read = try Self.value(of: cell) else {
-                        numbers.append((pending.count, leaves.count, line, header[column + 2], cell))
+                    if let value = try Self.value(of: cells[column + 2]) {
+                        leaves.append((columns[column], value))
+                    } else {
+                        numbers.append((leaves.count, column))
                         leaves.append((columns[column], .number(0)))
-                        continue
                     }
-                    value = read
                 } catch {
                     throw failure(line, error.problem, header[column + 2])
                 }
-                leaves.append((columns[column], value))
             }
-            pending.append((name, golden, line, leaves))
-        }
-        for (number, value) in zip(numbers, try numberValues(numbers.map(\.cell), failure: { i, problem in
-            failure(numbers[i].line, problem, numbers[i].column)
-        })) {
-            pending[number.row].leaves[number.leaf].value = .number(value)
-        }
-        var rows: [String: Row] = [:]
-        for row in pending {
+            let values = try numberValues(numbers.map { cells[$0.column + 2] }) { i, problem in
+                failure(line, problem, header[numbers[i].column + 2])
+            }
+            for (number, value) in zip(numbers, values) { leaves[number.leaf].value = .number(value) }
             do {
-                rows[row.name] = Row(golden: row.golden, facts: try Facts(leaves: row.leaves))
+                rows[name] = Row(golden: golden, facts: try Facts(leaves: leaves))
             } catch {
-                throw failure(row.line, "the fact \(error)", error.path.description)
+                throw failure(line, "the fact \(error)", error.path.description)
             }
+            lineOfName[name] = line
         }
         return FactsTable(rows: rows)
     }
