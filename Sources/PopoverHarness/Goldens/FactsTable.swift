@@ -205,6 +205,7 @@ public struct FactsTable: Sendable, Hashable {
 
         var rows: [String: Row] = [:]
         var lineOfName: [String: Int] = [:]
+        let decoder = JSONDecoder()
         for (index, bytes) in lines.enumerated().dropFirst() {
             let line = index + 1
             let cells = try cells(of: bytes, line: line, file: file)
@@ -223,7 +224,7 @@ public struct FactsTable: Sendable, Hashable {
             leaves.reserveCapacity(order.count)
             for column in order where !cells[column + 2].isEmpty {
                 do {
-                    if let value = try Self.value(of: cells[column + 2]) {
+                    if let value = try Self.value(of: cells[column + 2], decoder: decoder) {
                         leaves.append((columns[column], value))
                     } else {
                         numbers.append((leaves.count, column))
@@ -233,7 +234,7 @@ public struct FactsTable: Sendable, Hashable {
                     throw failure(line, error.problem, header[column + 2])
                 }
             }
-            let values = try numberValues(numbers.map { cells[$0.column + 2] }) { i, problem in
+            let values = try numberValues(numbers.map { cells[$0.column + 2] }, decoder: decoder) { i, problem in
                 failure(line, problem, header[numbers[i].column + 2])
             }
             for (number, value) in zip(numbers, values) { leaves[number.leaf].value = .number(value) }
@@ -269,10 +270,10 @@ public struct FactsTable: Sendable, Hashable {
 
     /// What a non-empty cell holds: a text, a flag, an empty group or list; nil when it
     /// can only be a number, which `numberValues` reads.
-    static func value(of cell: ArraySlice<UInt8>) throws(CellProblem) -> FactValue? {
+    static func value(of cell: ArraySlice<UInt8>, decoder: JSONDecoder) throws(CellProblem) -> FactValue? {
         if cell.first == quote {
             do {
-                return .text(try JSONDecoder().decode(String.self, from: Data(cell)))
+                return .text(try decoder.decode(String.self, from: Data(cell)))
             } catch {
                 throw CellProblem(problem: "`\(String(decoding: cell, as: UTF8.self))` is not a text in double quotes (JSON): "
                     + parserSays(cell))
@@ -295,7 +296,7 @@ public struct FactsTable: Sendable, Hashable {
 
     /// The numbers `cells` hold, read together; when that fails, each cell alone, in
     /// order, so the first that is not a number is named (`failure` gets its index).
-    static func numberValues(_ cells: [ArraySlice<UInt8>],
+    static func numberValues(_ cells: [ArraySlice<UInt8>], decoder: JSONDecoder,
                              failure: (Int, String) -> FactsTableError) throws(FactsTableError) -> [Double] {
         guard !cells.isEmpty else { return [] }
         var joined: [UInt8] = [UInt8(ascii: "[")]
@@ -304,10 +305,10 @@ public struct FactsTable: Sendable, Hashable {
             joined.append(UInt8(ascii: ","))
         }
         joined[joined.count - 1] = UInt8(ascii: "]")
-        if let numbers = try? JSONDecoder().decode(Numbers.self, from: Data(joined)), numbers.values.count == cells.count {
+        if let numbers = try? decoder.decode(Numbers.self, from: Data(joined)), numbers.values.count == cells.count {
             return numbers.values
         }
-        for (i, cell) in cells.enumerated() where (try? JSONDecoder().decode(Double.self, from: Data(cell))) == nil {
+        for (i, cell) in cells.enumerated() where (try? decoder.decode(Double.self, from: Data(cell))) == nil {
             let text = String(decoding: cell, as: UTF8.self)
             throw failure(i, parserSays(cell).contains("not representable") ? "`\(text)` is not a finite number" : notANumber(text))
         }
