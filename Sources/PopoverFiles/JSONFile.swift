@@ -36,7 +36,7 @@ public enum JSONFile {
         do {
             return try JSONSerialization.jsonObject(with: Data(bytes))
         } catch {
-            throw JSONProblem(reason: "not valid JSON" + JSONProblem.detail(error, bytes: bytes))
+            throw JSONProblem(notJSON: bytes)
         }
     }
 
@@ -111,33 +111,41 @@ public struct JSONProblem: Error, Sendable, CustomStringConvertible {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             return keys.isEmpty ? "" : " at " + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
         }
-        switch error {
-        case .keyNotFound(let key, let context): reason = "missing key '\(key.stringValue)'\(path(context))"
-        case .typeMismatch(_, let context): reason = "wrong type\(path(context)): \(context.debugDescription)"
-        case .valueNotFound(_, let context): reason = "missing value\(path(context))"
-        case .dataCorrupted(let context) where context.underlyingError != nil:
-            reason = "\(context.underlyingError!)"
+        reason = switch error {
+        case .keyNotFound(let key, let context): "missing key '\(key.stringValue)'\(path(context))"
+        case .typeMismatch(_, let context): "wrong type\(path(context)): \(context.debugDescription)"
+        case .valueNotFound(_, let context): "missing value\(path(context))"
+        case .dataCorrupted(let context) where context.underlyingError != nil: "\(context.underlyingError!)"
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            reason = "wrong value\(path(context)): \(context.debugDescription)"
-        case .dataCorrupted:
-            // The decoder says only "not valid JSON"; the parser underneath says where.
-            var where_ = ""
-            do { _ = try JSONSerialization.jsonObject(with: Data(bytes)) } catch { where_ = Self.detail(error, bytes: bytes) }
-            reason = "not valid JSON" + where_
-        @unknown default: reason = "\(error)"
+            "wrong value\(path(context)): \(context.debugDescription)"
+        case .dataCorrupted: Self(notJSON: bytes).reason
+        @unknown default: "\(error)"
         }
         decodingError = error
     }
 
+    /// "not valid JSON: <what the parser says is wrong> at line L, column C" (JSONDecoder
+    /// says only "not valid JSON").
+    init(notJSON bytes: [UInt8]) {
+        let said = Self.parserSays(bytes)
+        reason = "not valid JSON" + (said.map { ": " + $0.said + ($0.offset.map { " at " + Self.position($0, in: bytes) } ?? "") } ?? "")
+        decodingError = nil
+    }
+
     public var description: String { reason }
 
-    /// ": <what the parser says>, at line L, column C" from a `JSONSerialization` error.
-    static func detail(_ error: any Error, bytes: [UInt8]) -> String {
-        guard let said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
-        guard let match = said.firstMatch(of: /(.*) around character (\d+)\.?/), let offset = Int(match.2) else {
-            return ": " + said
+    /// What Foundation's parser says is wrong with `bytes`, and the offset of the byte it
+    /// names, if it names one; nil when it finds nothing wrong.
+    public static func parserSays(_ bytes: some Sequence<UInt8>) -> (said: String, offset: Int?)? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)
+            return nil
+        } catch {
+            var said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not valid JSON"
+            if said.hasSuffix(".") { said.removeLast() }
+            guard let match = said.firstMatch(of: /(.*) around character (\d+)/), let offset = Int(match.2) else { return (said, nil) }
+            return (String(match.1), offset)
         }
-        return ": " + match.1 + " at " + position(offset, in: bytes)
     }
 
     /// "line L, column C" (from 1, columns counted in bytes) of the byte at `offset`.

@@ -1,4 +1,5 @@
 import Foundation
+import PopoverFiles
 import PopoverGeometry
 import Synchronization
 
@@ -335,18 +336,10 @@ public struct FactsTable: Sendable, Hashable {
     }
 
     /// What Foundation's parser says is wrong with `cell` (JSONDecoder says only "not
-    /// valid JSON"), its "around character N" counted from 1 in the cell.
+    /// valid JSON"), at which of its characters.
     private static func parserSays(_ cell: ArraySlice<UInt8>) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: Data(cell), options: .fragmentsAllowed)
-            return "not valid JSON"
-        } catch {
-            let said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not valid JSON"
-            guard let match = said.firstMatch(of: /(.*) around character (\d+)\.?/), let at = Int(match.2) else {
-                return said.hasSuffix(".") ? String(said.dropLast()) : said
-            }
-            return "\(match.1) at its character \(at + 1)"
-        }
+        guard let said = JSONProblem.parserSays(cell) else { return "not valid JSON" }
+        return said.said + (said.offset.map { " at its character \($0 + 1)" } ?? "")
     }
 
     /// Why `name` cannot name a row, or nil: a name is a case ID's last component.
