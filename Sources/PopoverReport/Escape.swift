@@ -53,11 +53,14 @@ public enum Escape {
         replacing(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 
-    /// `text` with each scalar `table` names written as its text there.
-    private static func replacing(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
+    /// `text` with each scalar `table` names written as its text there, and each other
+    /// scalar as `unlisted` writes it (as it is when that gives nil).
+    private static func replacing(_ text: String, _ table: [Unicode.Scalar: String],
+                                  unlisted: (Unicode.Scalar) -> String? = { _ in nil }) -> String {
         var out = ""
+        out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if let replacement = table[scalar] { out += replacement } else { out.unicodeScalars.append(scalar) }
+            if let replacement = table[scalar] ?? unlisted(scalar) { out += replacement } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }
@@ -133,21 +136,11 @@ public enum Escape {
         // Most strings need nothing: skip the copy.
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0 })
         else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "'" where quotes: out += "&#39;"
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return replacing(text, quotes ? htmlAttributeReferences : htmlReferences)
     }
+
+    private static let htmlReferences: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\u{0}": "\u{FFFD}"]
+    private static let htmlAttributeReferences = htmlReferences.merging(["\"": "&quot;", "'": "&#39;"]) { $1 }
 
     /// JSON for a page's `<script type="application/json">` block: every `<` written
     /// `\u003c` (the same string to `JSON.parse`), so no string in it can end the element.
@@ -195,25 +188,15 @@ public enum Escape {
     public static func xmlAttribute(_ text: String) -> String { xml(text, attribute: true) }
 
     private static func xml(_ text: String, attribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "'" where attribute: out += "&apos;"
-            case "\r": out += "&#13;"
-            case "\n" where attribute: out += "&#10;"
-            case "\t" where attribute: out += "&#9;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case let s where s.value < 0x20 || s.value == 0xFFFE || s.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
+        replacing(text, attribute ? xmlAttributeReferences : xmlReferences) { scalar in
+            scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : nil
         }
-        return out
     }
+
+    private static let xmlReferences: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;",
+                                                                  "\n": "\n", "\t": "\t"]
+    private static let xmlAttributeReferences = xmlReferences.merging(["\"": "&quot;", "'": "&apos;", "\n": "&#10;",
+                                                                       "\t": "&#9;"]) { $1 }
 
     // MARK: Shell (commands the page and summary.md show)
 
