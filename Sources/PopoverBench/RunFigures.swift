@@ -160,6 +160,6 @@ extension Benchmarks {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchError("the page script exited \(process.terminationStatus)") }
-        return try JSONDecoder().decode(RunFigures.ReportLoad.self, from: data)
+        return try JSONFile.decode(RunFigures.ReportLoad.self, from: [UInt8](data))
     }
 }

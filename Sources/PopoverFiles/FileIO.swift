@@ -14,7 +14,14 @@ public enum FileIO {
         // O_NONBLOCK so that a FIFO at `path` cannot hang open(); it is refused just below,
         // and regular files ignore the flag.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw POSIX.error(path, .read, errno) }
+        guard fd >= 0 else {
+            let code = errno
+            // A socket cannot be opened at all: say what it is, not "No such device or address".
+            if code == ENXIO, POSIX.fileType(path) == S_IFSOCK {
+                throw FileError(path: path, operation: .read, code: 0, reason: "is a socket, not a regular file")
+            }
+            throw POSIX.error(path, .read, code)
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw POSIX.error(path, .read, errno) }

@@ -1,4 +1,5 @@
 import Foundation
+import PopoverFiles
 import PopoverHarness
 
 /// `approvals.json`, the file the report's page exports from a reviewer's choices:
@@ -21,9 +22,9 @@ public enum ApprovalsFile {
     public static func decode(_ bytes: [UInt8], name: String) throws(ReviewError) -> [Approval] {
         let document: Document
         do {
-            document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+            document = try JSONFile.decode(Document.self, from: bytes)
         } catch {
-            throw .approvals(file: name, reason: "not an approvals file (\(error.localizedDescription))")
+            throw .approvals(file: name, reason: "not an approvals file (\(error))")
         }
         guard document.format == format, document.version == 1 else {
             throw .approvals(file: name, reason: "not an approvals file of version 1 (format '\(document.format)', "

@@ -28,13 +28,7 @@ enum ArtworkMetricsFile {
                                                   .side: "side", .sideTop: "sideTop", .sideBottom: "sideBottom"]
 
     static func read(_ path: String) throws(SkinFileProblem) -> Contents {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw SkinFileProblem(file: path, field: "", message: "cannot read: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
-        }
-        return try parse(try FileObject.parse(data, file: path))
+        try parse(try FileObject.read(path))
     }
 
     static func parse(_ root: FileObject) throws(SkinFileProblem) -> Contents {

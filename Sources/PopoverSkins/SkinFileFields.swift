@@ -1,4 +1,5 @@
 import Foundation
+import PopoverFiles
 import PopoverRaster
 
 /// A problem in a skin's or artwork's file, naming the file and the field
@@ -20,13 +21,25 @@ struct FileObject {
     let path: String
     let values: [String: Any]
 
-    /// The top-level object of `data`, or a problem naming the file.
-    static func parse(_ data: Data, file: String) throws(SkinFileProblem) -> FileObject {
+    /// The top-level object of the file at `file`, read as a regular file, or a problem
+    /// naming the file.
+    static func read(_ file: String) throws(SkinFileProblem) -> FileObject {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readBytes(path: file)
+        } catch {
+            throw SkinFileProblem(file: file, field: "", message: "cannot read: \(error.reason)")
+        }
+        return try parse(bytes, file: file)
+    }
+
+    /// The top-level object of `bytes`, or a problem naming the file.
+    static func parse(_ bytes: [UInt8], file: String) throws(SkinFileProblem) -> FileObject {
         let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try JSONFile.object(from: bytes)
         } catch {
-            throw SkinFileProblem(file: file, field: "", message: "not valid JSON (\(error.localizedDescription))")
+            throw SkinFileProblem(file: file, field: "", message: error.reason)
         }
         guard let object = root as? [String: Any] else {
             throw SkinFileProblem(file: file, field: "", message: "must hold a JSON object")

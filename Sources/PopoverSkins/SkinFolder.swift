@@ -53,14 +53,14 @@ public enum SkinFolder {
     public static func load(_ folder: String) throws(SkinError) -> SkinEntry {
         let id = FilePaths.lastComponent(of: folder)
         let file = folder + "/" + fileName
-        let data: Data
+        let root: FileObject
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            root = try FileObject.read(file)
         } catch {
-            throw .file(SkinFileProblem(file: file, field: "", message: "cannot read (a skin folder holds skin.json)"))
+            throw .file(error)
         }
         do {
-            return try entry(id: id, folder: folder, root: try FileObject.parse(data, file: file))
+            return try entry(id: id, folder: folder, root: root)
         } catch let problem as SkinFileProblem {
             throw .file(problem)
         } catch let error as SkinError {

@@ -38,9 +38,11 @@ public struct TwoAssetSkin: Skin {
         let metricsPath = folder + "/metrics.json"
         let spec: Spec
         do {
-            spec = try JSONDecoder().decode(Spec.self, from: Data(contentsOf: URL(fileURLWithPath: metricsPath)))
+            spec = try JSONFile.decode(Spec.self, from: try FileIO.readBytes(path: metricsPath))
+        } catch let error as FileError {
+            throw .artwork(file: metricsPath, problem: "cannot read the artwork's sizes: \(error.reason)")
         } catch {
-            throw .artwork(file: metricsPath, problem: "cannot read the artwork's sizes: \(error.localizedDescription)")
+            throw .artwork(file: metricsPath, problem: "cannot read the artwork's sizes: \(error)")
         }
         backgroundCapInsets = spec.background.capInsets ?? 0
         arrowSize = Size(width: spec.arrow.width, height: spec.arrow.height)

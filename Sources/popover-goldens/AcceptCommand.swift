@@ -61,10 +61,10 @@ struct AcceptCommand: ParsableCommand {
         for id in outcome.accepted { print("accepted  \(id) -> \(folder)/\(id).png" + (finished.contains(id) ? note : "")) }
         for id in outcome.alreadyAccepted { print("already accepted  \(id)") }
         for id in outcome.undone { print("restored  \(folder)/\(id).png" + (finished.contains(id) ? note : "")) }
-        for refused in outcome.refused { FileHandle.standardError.write(Data("REFUSED \(refused.reason)\n".utf8)) }
+        for refused in outcome.refused { printError("REFUSED \(refused.reason)") }
         if let unrecorded = outcome.unrecorded {
-            FileHandle.standardError.write(Data(("ERROR the goldens above were written, but \(review.reports)/summary.json could not "
-                + "record it (\(unrecorded)); run the same command again to record it\n").utf8))
+            printError("ERROR the goldens above were written, but \(review.reports)/summary.json could not "
+                + "record it (\(unrecorded)); run the same command again to record it")
         }
         let done = undo ? "\(outcome.undone.count) restored" : "\(outcome.accepted.count) accepted"
         print("\(done), \(outcome.refused.count) refused; report: \(review.reports)/index.html")

@@ -59,18 +59,20 @@ struct RecordCommand: ParsableCommand {
     }
 }
 
-/// Runs a check or record with its report, prints what a person needs, and exits with
-/// the run's status.
+/// Runs a check or record with its report, hands the run to its reporters (what a
+/// person reads, and with `ciOutputs` what a CI service reads), and exits with the run's
+/// status.
 func runCheck(_ options: CheckOptions, reports: String, skins: String, verb: String, noFail: Bool = false,
               ciOutputs: CIOutputOptions? = nil) throws {
     let catalog = loadCatalog(skins: skins)
     var runner = CheckRunner(catalog: catalog, options: options)
     let meter = ProgressMeter()
     runner.progress = { done, total in meter.update(done, of: total) }
-    let (run, reportPath) = try userFacing { try ReportFolder(reports).check(runner) }
+    let checked = try userFacing { try ReportFolder(reports).check(runner) }
     meter.finish()
-    RunPrinter.print(run, verb: verb, reportPath: reportPath)
-    ciOutputs?.report(run)
+    Reporters.finish(checked.run, report: checked.report,
+                     reporters: [RunPrinter(verb: verb)] + (ciOutputs?.reporters() ?? []))
+    let run = checked.run
     if noFail {
         if run.exitCode != 0 { print("--no-fail: exit 0 (the run's own status is \(run.exitCode))") }
         return

@@ -46,7 +46,7 @@ struct DiffCommand: ParsableCommand {
                 try printJSON(DiffFailure(error: result.failures.joined(separator: "; ")))
             }
         } else {
-            print(result.summary)
+            printLines(result.summary)
         }
         if !result.pass { throw ExitCode(1) }
     }

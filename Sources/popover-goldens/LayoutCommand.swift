@@ -38,7 +38,7 @@ struct LayoutCommand: ParsableCommand {
         if json {
             try printJSON(layout)
         } else {
-            print(layout.table)
+            printLines(layout.table)
         }
     }
 }

@@ -20,7 +20,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let catalog = loadCatalog(skins: skins)
         for problem in catalog.unavailableSkins {
-            FileHandle.standardError.write(Data("popover-goldens: \(problem.message)\n".utf8))
+            printError("popover-goldens: \(problem.message)")
         }
         var cases = catalog.cases(matching: filter)
         if cases.isEmpty, let filter {
@@ -32,7 +32,7 @@ struct ListCommand: ParsableCommand {
             let timings = try shardTimings.map(loadTimings)
             cases = share.select(cases, cost: catalog.shardCost(for: cases, timings: timings))
         }
-        print(cases.map(\.id).joined(separator: "\n"))
+        for c in cases { print(c.id) }
         if !catalog.unavailableSkins.isEmpty { throw ExitCode(2) }
     }
 }

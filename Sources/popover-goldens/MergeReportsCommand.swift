@@ -40,12 +40,17 @@ struct MergeReportsCommand: ParsableCommand {
         let policy = try userFacing { () throws(HarnessError) in
             try TolerancePolicy.load(goldensFolder: goldens, suite: suite)
         }
-        let merged = try userFacing {
-            try MergedReport.merge(shards.map(ReportFolder.init), into: ReportFolder(out),
-                                   verdicts: ShardVerdicts(store: store, tolerances: policy))
+        let merged: ReportedRun
+        do {
+            merged = try MergedReport.merge(shards.map(ReportFolder.init), into: ReportFolder(out),
+                                            verdicts: ShardVerdicts(store: store, tolerances: policy))
+        } catch let refusal as MergeRefusal {
+            throw UserError(lines: refusal.lines)
+        } catch {
+            throw UserError("\(error)")
         }
-        RunPrinter.print(merged, verb: "merged \(shards.count) shards", reportPath: out + "/index.html")
-        ciOutputs.report(merged)
-        if merged.exitCode != 0 { throw ExitCode(merged.exitCode) }
+        Reporters.finish(merged.run, report: merged.report,
+                         reporters: [RunPrinter(verb: "merged \(shards.count) shards")] + ciOutputs.reporters())
+        if merged.run.exitCode != 0 { throw ExitCode(merged.run.exitCode) }
     }
 }

@@ -38,7 +38,7 @@ struct PlacementCommand: ParsableCommand {
         if json {
             try printJSON(placement)
         } else {
-            print(placement)
+            printLines("\(placement)")
         }
     }
 }

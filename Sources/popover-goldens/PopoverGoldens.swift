@@ -29,23 +29,30 @@ struct PopoverGoldens: ParsableCommand {
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch let error as UserError {
-            FileHandle.standardError.write(Data("popover-goldens: \(error)\n".utf8))
+            printError("popover-goldens: " + error.lines[0])
+            for line in error.lines.dropFirst() { printError(line) }
             Foundation.exit(2)
         } catch {
+            // Help and usage: the parser's own text, over several lines, naming only the
+            // command line's own values.
+            let message = fullMessage(for: error)
             if exitCode(for: error) == .success {
-                print(fullMessage(for: error))
+                printLines(message)
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            for line in message.split(separator: "\n", omittingEmptySubsequences: false) { printError(String(line)) }
             Foundation.exit(2)
         }
     }
 }
 
-/// A failure the user can act on, printed as is.
+/// A failure the user can act on: one line, or a first line and the lines that list what
+/// it found, each printed through the console's escaper.
 struct UserError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+    let lines: [String]
+    init(_ description: String) { lines = [description] }
+    init(lines: [String]) { self.lines = lines.isEmpty ? [""] : lines }
+    var description: String { lines.joined(separator: "\n") }
 }
 
 /// Runs `body`, turning a library's error (which names the file or value at fault)

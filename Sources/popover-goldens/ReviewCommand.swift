@@ -26,9 +26,10 @@ struct ReviewCommand: ParsableCommand {
         let task = Task {
             do {
                 try await server.run { address in
-                    // Written straight to the file descriptor: the address is the first line
-                    // out, whatever buffering standard output has when it is a pipe.
-                    FileHandle.standardOutput.write(Data("\(address)\nserving \(review.reports) on 127.0.0.1 only; Ctrl-C stops\n".utf8))
+                    // The address is the first line out (the console writes each line
+                    // straight to the file descriptor, whatever buffering a pipe has).
+                    print(address)
+                    print("serving \(review.reports) on 127.0.0.1 only; Ctrl-C stops")
                 }
             } catch {
                 // Stopping cancels run(), which ends it with an error.

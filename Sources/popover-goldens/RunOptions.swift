@@ -24,7 +24,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "The folder of skin folders (each Skins/<id>/skin.json a skin).")
     var skins = "Skins"
 
-    @Option(parsing: .unconditional, help: "Worker threads (default: every core).")
+    @Option(parsing: .unconditional, help: "Worker threads, 1 to 4096 (default: every core).")
     var jobs: Int?
 
     @OptionGroup var tolerance: ToleranceOptions
@@ -48,6 +48,9 @@ struct RunOptions: ParsableArguments {
         options.recordMode = recordMode
         if let jobs {
             guard jobs >= 1 else { throw UserError("--jobs: \(jobs) is not a positive number of threads") }
+            guard jobs <= RunRecord.mostJobs else {
+                throw UserError("--jobs: \(jobs) is more than \(RunRecord.mostJobs), the most threads a check runs on")
+            }
             options.jobs = jobs
         }
         if let shard {

@@ -82,7 +82,7 @@ struct AuditDefectTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("Merged")))
     }
 
-    @Test("a shard's image that is a symbolic link out of the shard is not copied: the merge is refused naming it")
+    @Test("a shard's images that are symbolic links out of the shard: a heatmap is never read (the merge draws its own), an actual image refuses the merge")
     func mergeFollowsNoLinkOut() throws {
         let (folder, failing) = try project(shard: true)
         defer { folder.remove() }
@@ -92,15 +92,24 @@ struct AuditDefectTests {
         let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let cases = try #require(summary["cases"] as? [[String: Any]])
         let images = try #require(cases.first { $0["id"] as? String == failing }?["images"] as? [String: Any])
-        let heatmap = try #require((images["heatmap"] as? [String: Any])?["path"] as? String)
-        try FileManager.default.removeItem(atPath: folder.file("Reports/" + heatmap))
-        try FileManager.default.createSymbolicLink(atPath: folder.file("Reports/" + heatmap), withDestinationPath: secret)
-        let merge = try runTool(["merge-reports", "Reports", "--out", "Merged"], in: folder.path)
-        #expect(merge.status == 2 && merge.stderr.contains("leads out of the shard's folder"), "\(merge.stdout)\(merge.stderr)")
-        let copied = (FileManager.default.subpaths(atPath: folder.file("Merged")) ?? []).filter {
-            (try? String(contentsOfFile: folder.file("Merged/" + $0), encoding: .utf8))?.contains("not for the report") == true
+        func linkOut(_ kind: String) throws {
+            let path = try #require((images[kind] as? [String: Any])?["path"] as? String)
+            try FileManager.default.removeItem(atPath: folder.file("Reports/" + path))
+            try FileManager.default.createSymbolicLink(atPath: folder.file("Reports/" + path), withDestinationPath: secret)
         }
-        #expect(copied.isEmpty)
+        func leaked(_ output: String) -> [String] {
+            (FileManager.default.subpaths(atPath: folder.file(output)) ?? []).filter {
+                (try? String(contentsOfFile: folder.file(output + "/" + $0), encoding: .utf8))?.contains("not for the report") == true
+            }
+        }
+        try linkOut("heatmap")
+        let drawn = try runTool(["merge-reports", "Reports", "--out", "Merged"], in: folder.path)
+        #expect(drawn.status == 1, "\(drawn.stdout)\(drawn.stderr)")
+        #expect(leaked("Merged").isEmpty)
+        try linkOut("actual")
+        let merge = try runTool(["merge-reports", "Reports", "--out", "Refused"], in: folder.path)
+        #expect(merge.status == 2 && merge.stderr.contains("leads out of the shard's folder"), "\(merge.stdout)\(merge.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("Refused")))
     }
 
     @Test("a missing or empty skins folder is an error naming it; record --prune then deletes no golden")

@@ -79,7 +79,7 @@ struct CIOutputsTests {
         #expect(quiet.stderr.contains("cannot read the job summary file \(folder.file("Goldens")) (GITHUB_STEP_SUMMARY)"), "\(quiet.stderr)")
     }
 
-    @Test("merge-reports: the merged report's summary.md appended and annotated, the shards' triptychs copied")
+    @Test("merge-reports: the merged report's summary.md appended and annotated, triptychs drawn for its worst cases")
     func merge() throws {
         let (folder, _) = try project()
         defer { folder.remove() }

@@ -120,6 +120,40 @@ struct DocsTests {
         #expect(missing.isEmpty, "docs/cli.md does not describe: \(missing)")
     }
 
+    /// The options (`--name`) an OPTIONS section of `help` lists, one a line.
+    static func helpOptions(_ help: String) throws -> Set<String> {
+        let listed = try #require(help.range(of: "OPTIONS:\n"), "no OPTIONS in \(help)")
+        let section = help[listed.upperBound...].components(separatedBy: "\n\n")[0]
+        return Set(section.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /^ {2}(?:-[a-zA-Z], )?(--[a-z0-9][a-z0-9-]*)/).map { String($0.1) }
+        })
+    }
+
+    @Test("docs/cli.md names every option the tool's help lists, and no option the tool does not have",
+          .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
+    func everyOptionDocumented() throws {
+        let help = try runTool(["--help"]).stdout
+        let listed = try #require(help.range(of: "SUBCOMMANDS:\n"))
+        let names = help[listed.upperBound...].components(separatedBy: "\n\n")[0].split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names.count >= 10, "read only \(names) from --help")
+        // The commands' sections: from the first command table to the environment's.
+        let cli = try Self.read("docs/cli.md")
+        let start = try #require(cli.range(of: "\n## Checking and recording\n")), end = try #require(cli.range(of: "\n## Environment\n"))
+        let documented = Set(cli[start.lowerBound..<end.lowerBound].matches(of: /--[a-z][a-z0-9-]*/).map { String($0.0) })
+        var known: Set<String> = []
+        for name in names {
+            let options = try Self.helpOptions(try runTool([name, "--help"]).stdout).subtracting(["--help"])
+            known.formUnion(options)
+            let missing = options.subtracting(documented)
+            #expect(missing.isEmpty, "docs/cli.md does not describe \(name)'s \(missing.sorted())")
+        }
+        #expect(known.count >= 30, "read only \(known.sorted()) from the commands' help")
+        let unknown = documented.subtracting(known)
+        #expect(unknown.isEmpty, "docs/cli.md names options no command has: \(unknown.sorted())")
+    }
+
     @Test("the goldens' compression the docs state is PNGCompression.smallest's")
     func compressionStated() throws {
         let settings = PNGCompression.smallest.settings
@@ -157,6 +191,21 @@ struct DocsTests {
         #expect(GoldenStore(folder: "Goldens").factsTablePath(for: "s/up/a@1x") == "Goldens/s/up/" + stated.1)
         let top = try #require(section.firstMatch(of: /`Goldens\/([^`\/]+)`\)/), "no table at the top")
         #expect(GoldenStore(folder: "Goldens").factsTablePath(for: "a@1x") == "Goldens/" + top.1)
+    }
+
+    @Test("the facts tables' format is specified in one place, docs/goldens.md; the specification and the code point there")
+    func factsFormatInOnePlace() throws {
+        let rule = "A cell's text says its type"
+        var stating: [String] = []
+        for page in try ["README.md"] + Self.docsPages() where try Self.read(page).contains(rule) { stating.append(page) }
+        #expect(stating == ["docs/goldens.md"], "the cells' rule is stated in \(stating)")
+        let spec = try Self.section("### 17.2 Facts tables", of: try Self.read("docs/specification.md"))
+        #expect(spec.contains("(goldens.md#the-facts-tables)"), "§17.2 does not point to docs/goldens.md")
+        for source in ["Sources/PopoverHarness/Goldens/FactsTable.swift", "Sources/PopoverHarness/Goldens/GoldenFacts.swift"] {
+            let text = try Self.read(source)
+            #expect(text.contains("docs/goldens.md"), "\(source) does not point to docs/goldens.md")
+            #expect(!text.contains("in `FactPath` order (keys in string order"), "\(source) restates the format")
+        }
     }
 
     /// The keys the decoder expects at `path` of a tolerances.json, from the error it

@@ -12,7 +12,7 @@ import TestSupport
 /// deliberate fault and checks them against the committed goldens. The cases the fault
 /// touches are predicted from geometry alone (layouts, arrow positions, shadow
 /// rectangles, which skin), never from pixels; the check must fail exactly those and
-/// pass every other. Each run's report is kept in .build/test-reports/faults/<fault>/ to
+/// pass every other. Each run's report is kept in PackageFolders.testReports/faults/<fault>/ to
 /// look at.
 @Suite("Deliberate faults are caught exactly where they bite", .serialized)
 struct FaultInjectionTests {

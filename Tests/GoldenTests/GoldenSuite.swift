@@ -8,11 +8,19 @@ import TestSupport
 /// One check of every case (or of this machine's shard: GOLDEN_SHARD=I/N, or of the cases
 /// GOLDEN_FILTER selects, as `check --filter` reads it), shared by the parameterized test
 /// below: it runs once, on every core, when the first case asks for its verdict, and
-/// publishes Reports/index.html (or the folder GOLDEN_REPORTS names).
+/// publishes its report outside the repository (`PackageFolders.scratch`/Reports, or the
+/// folder GOLDEN_REPORTS names). It records nothing unless GOLDEN_RECORD asks it to: the
+/// suite leaves the repository as it found it.
 enum GoldenRun {
     static let catalog: Result<CaseCatalog, any Error> = Result { CaseCatalog.standard(skinsFolder: PackageFolders.skins) }
     static let reports = ProcessInfo.processInfo.environment["GOLDEN_REPORTS"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? PackageFolders.root + "/Reports"
+        ?? PackageFolders.scratch + "/Reports"
+
+    /// `never`, unless GOLDEN_RECORD names a mode.
+    static let recordMode: Result<RecordMode, HarnessError> = Result { () throws(HarnessError) -> RecordMode in
+        guard let mode = ProcessInfo.processInfo.environment["GOLDEN_RECORD"], !mode.isEmpty else { return .never }
+        return try RecordMode.fromEnvironment()
+    }
 
     /// GOLDEN_SHARD, when set: the share of the cases this machine judges.
     static let shard: Result<Shard?, HarnessError> = Result { () throws(HarnessError) -> Shard? in
@@ -44,7 +52,7 @@ enum GoldenRun {
     static let outcome: Result<(run: RunRecord, byID: [String: CaseResult]), any Error> = Result {
         var options = CheckOptions()
         options.goldensFolder = PackageFolders.goldens
-        options.recordMode = try RecordMode.fromEnvironment()
+        options.recordMode = try recordMode.get()
         options.shard = try shard.get()
         options.shardTimings = try timings.get()
         options.filter = filter
@@ -67,6 +75,22 @@ struct GoldenSuite {
             }
         }
         Issue.record(Comment(rawValue: message))
+    }
+
+    @Test("the suite writes nothing inside the repository: its report and the fault injection's go outside, no golden is recorded")
+    func writesOutsideTheRepository() throws {
+        let root = PackageFolders.root + "/"
+        let environment = ProcessInfo.processInfo.environment
+        if environment["GOLDEN_REPORTS"]?.isEmpty ?? true {
+            #expect(!GoldenRun.reports.hasPrefix(root) && GoldenRun.reports.hasPrefix("/"), "\(GoldenRun.reports)")
+        }
+        #expect(!PackageFolders.testReports.hasPrefix(root), "\(PackageFolders.testReports)")
+        let scratch = TemporaryFolder()
+        defer { scratch.remove() }
+        #expect(!scratch.path.hasPrefix(root))
+        if environment["GOLDEN_RECORD"]?.isEmpty ?? true {
+            #expect(try GoldenRun.recordMode.get() == .never)
+        }
     }
 
     @Test("the run itself had no errors, and no golden is orphaned")

@@ -75,13 +75,13 @@ struct FactsTableTests {
 
     @Test("numbers: whole ones as integers, others in Swift's shortest form; JSON's number syntax read back")
     func numbers() throws {
-        let written: [(Double, String)] = [(216, "216"), (-3, "-3"), (0, "0"), (74.5, "74.5"), (0.1, "0.1"), (1e-7, "1e-07"),
-                                           (1e20, "1e+20"), (2.0 / 3.0, "0.6666666666666666")]
+        let written: [(Double, String)] = [(216, "216"), (-3, "-3"), (0, "0"), (-0.0, "0"), (74.5, "74.5"), (0.1, "0.1"),
+                                           (1e-7, "1e-07"), (1e20, "1e+20"), (2.0 / 3.0, "0.6666666666666666")]
         for (value, text) in written {
             let bytes = try FactsTable(rows: ["n": .init(golden: Self.a, facts: Facts(["v": .number(value)]))]).encoded(file: Self.file)
             #expect(bytes == Self.table([["case", "golden", "v"], ["n", Self.a, text]]), "\(value)")
         }
-        let read: [(String, Double)] = [("1E3", 1000), ("-0.5", -0.5), ("2.50", 2.5), ("0e0", 0), ("1e-07", 1e-7)]
+        let read: [(String, Double)] = [("1E3", 1000), ("-0.5", -0.5), ("2.50", 2.5), ("0e0", 0), ("1e-07", 1e-7), ("-0", 0)]
         for (text, value) in read {
             let table = try FactsTable.decode(Self.table([["case", "golden", "v"], ["n", Self.a, text]]), file: Self.file)
             #expect(table.rows["n"]?.facts["v"] == .number(value), "\(text)")
@@ -141,13 +141,17 @@ struct FactsTableTests {
               ("\(header)\nn\t\(a)\tTrue\t\"up\"\n", 2, "apex.x", "none of"),
               ("\(header)\nn\t\(a)\t1\tup\n", 2, "image", "`up` is none of"),
               ("\(header)\nn\t\(a)\t1\t'up'\n", 2, "image", "none of"),
-              ("\(header)\nn\t\(a)\t1\t\"up\n", 2, "image", "does not end with a quote"),
-              ("\(header)\nn\t\(a)\t1\t\"u\"p\"\n", 2, "image", "a quote inside it is not escaped"),
-              ("\(header)\nn\t\(a)\t1\t\"\\x\"\n", 2, "image", "is not an escape"),
-              ("\(header)\nn\t\(a)\t1\t\"\\u12\"\n", 2, "image", "four hex digits"),
-              ("\(header)\nn\t\(a)\t1\t\"\\ud800\"\n", 2, "image", "lone surrogate"),
-              ("\(header)\nn\t\(a)\t1\t\"\\udc00\"\n", 2, "image", "lone surrogate"),
+              // Texts that are not JSON string literals: named as such, with the JSON
+              // parser's own words for what is wrong.
+              ("\(header)\nn\t\(a)\t1\t\"up\n", 2, "image", "`\"up` is not a text in double quotes (JSON): "),
+              ("\(header)\nn\t\(a)\t1\t\"u\"p\"\n", 2, "image", "`\"u\"p\"` is not a text in double quotes (JSON): "),
+              ("\(header)\nn\t\(a)\t1\t\"\\x\"\n", 2, "image", "is not a text in double quotes (JSON): "),
+              ("\(header)\nn\t\(a)\t1\t\"\\u12\"\n", 2, "image", "is not a text in double quotes (JSON): "),
+              ("\(header)\nn\t\(a)\t1\t\"\\ud800\"\n", 2, "image", "is not a text in double quotes (JSON): "),
+              ("\(header)\nn\t\(a)\t1\t\"\\udc00\"\n", 2, "image", "is not a text in double quotes (JSON): "),
               ("\(header)\nn\t\(a)\t1\t\"a\u{1}\"\n", 2, "image", "control character"),
+              // Among a table's numbers (read together), the first that is not one is named.
+              ("case\tgolden\ta\tb\nn\t\(a)\t1\t2\nm\t\(b)\t3\t1.\nz\t\(c)\t01\t4\n", 3, "b", "`1.` is none of"),
               // Numbers that are not finite.
               ("\(header)\nn\t\(a)\t1e999\t\"up\"\n", 2, "apex.x", "`1e999` is not a finite number"),
               ("\(header)\nn\t\(a)\tnan\t\"up\"\n", 2, "apex.x", "`nan` is not a finite number"),

@@ -1,5 +1,6 @@
 import Foundation
 import PopoverDiff
+import PopoverFiles
 import PopoverHarness
 import Testing
 
@@ -177,10 +178,18 @@ struct TolerancePolicyTests {
         }
     }
 
-    @Test("malformed JSON is a decoding error")
+    @Test("malformed JSON, or a value of the wrong type, is a JSON problem saying so")
     func malformedJSON() {
-        #expect(throws: DecodingError.self) { try TolerancePolicy(json: Data("{\"cases\": ".utf8)) }
-        #expect(throws: DecodingError.self) { try TolerancePolicy(json: Data(#"{"cases": []}"#.utf8)) }
+        #expect {
+            try TolerancePolicy(json: Data("{\"cases\": ".utf8))
+        } throws: { error in
+            (error as? JSONProblem)?.reason.hasPrefix("not valid JSON") == true
+        }
+        #expect {
+            try TolerancePolicy(json: Data(#"{"cases": []}"#.utf8))
+        } throws: { error in
+            (error as? JSONProblem)?.reason.hasPrefix("wrong type at cases: ") == true
+        }
     }
 
     @Test("validated() checks layers built in code")

@@ -15,16 +15,13 @@ struct MergedReportTests {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let (shards, altered) = try Self.shards(folder)
-        let whole = try publishing(CheckRunner(catalog: CaseCatalog(skins: [FlatSkin()]),
-                                               options: checkOptions(goldens: folder.file("goldens"), mode: .never,
-                                                                     filter: "flat/up", cache: folder.file("cache"))),
-                                   to: folder.file("whole"))
+        let whole = try Self.whole(folder)
         for (index, shard) in shards.enumerated() {
             let run = try shard.load()
             #expect(run.shard?.index == index + 1 && !run.results.isEmpty)
         }
         let merged = try MergedReport.merge(shards.reversed(), into: ReportFolder(folder.file("merged")),
-                                            verdicts: Self.verdicts(folder))
+                                            verdicts: Self.verdicts(folder)).run
 
         #expect(merged.counts == whole.counts)
         #expect(merged.exitCode == whole.exitCode && whole.exitCode == 1)
@@ -44,6 +41,14 @@ struct MergedReportTests {
         }
         let junit = try String(contentsOfFile: folder.file("merged/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"\(whole.results.count)\" failures=\"2\""))
+    }
+
+    /// The run the shards split, checked on one machine, published in `whole`.
+    static func whole(_ folder: TemporaryFolder) throws -> RunRecord {
+        try publishing(CheckRunner(catalog: CaseCatalog(skins: [FlatSkin()]),
+                                   options: checkOptions(goldens: folder.file("goldens"), mode: .never, filter: "flat/up",
+                                                         cache: folder.file("cache"))),
+                       to: folder.file("whole"))
     }
 
     static func verdicts(_ folder: TemporaryFolder) throws -> ShardVerdicts {
@@ -138,6 +143,92 @@ struct MergedReportTests {
         #expect(said.contains("\(altered[0]): failed, but its actual image is not in the shard"), "\(said)")
         #expect(said.contains("\(passing): claims failed, but its digests and metrics give passed"), "\(said)")
         #expect(said.contains("\(altered[1]): judged against another golden than"), "\(said)")
+    }
+
+    /// The shard that judged `id`, and the summary.json entry of its images.
+    static func images(of id: String, in shards: [ReportFolder]) throws -> (shard: ReportFolder, images: [String: String]) {
+        for shard in shards {
+            let run = try shard.load()
+            guard let result = run.results.first(where: { $0.id == id }) else { continue }
+            let a = result.artifacts
+            var paths: [String: String] = [:]
+            for (kind, image) in [("expected", a.expected), ("actual", a.actual), ("heatmap", a.heatmap), ("thumbnail", a.thumbnail)] {
+                if let image { paths[kind] = image.path }
+            }
+            return (shard, paths)
+        }
+        throw PublishFailed(description: "no shard judged \(id)")
+    }
+
+    @Test("a shard's expected image, heatmap and thumbnail are never copied: the merge draws its own from what it verified")
+    func picturesDrawnNotCopied() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let (shards, altered) = try Self.shards(folder)
+        let whole = try Self.whole(folder)
+        #expect(whole.exitCode == 1)
+        let id = altered[0]
+        let (shard, paths) = try Self.images(of: id, in: shards)
+        let expected = try #require(paths["expected"]), heatmap = try #require(paths["heatmap"])
+        let thumbnail = try #require(paths["thumbnail"])
+        // A solid red "expected", a heatmap hard-linked to a file outside the shard, a
+        // thumbnail that is no PNG at all.
+        let red = RGBAImage(width: 4, height: 4, pixels: (0..<16).flatMap { _ in [UInt8(255), 0, 0, 255] })
+        try FileIO.writeAtomically(PNGFile.encode(red), to: shard.path + "/" + expected)
+        let outside = folder.file("outside.png")
+        try FileIO.writeAtomically(PNGFile.encode(red), to: outside)
+        try FileManager.default.removeItem(atPath: shard.path + "/" + heatmap)
+        try FileManager.default.linkItem(atPath: outside, toPath: shard.path + "/" + heatmap)
+        try FileIO.writeAtomically(Array("not a picture".utf8), to: shard.path + "/" + thumbnail)
+
+        _ = try MergedReport.merge(shards, into: ReportFolder(folder.file("merged")), verdicts: Self.verdicts(folder))
+        // The expected image is this checkout's golden file; heatmap and thumbnail are what a
+        // check on one machine draws from the same golden and drawing.
+        #expect(try FileIO.readBytes(path: folder.file("merged/" + expected)) == FileIO.readBytes(path: folder.file("goldens/\(id).png")))
+        for path in [heatmap, thumbnail, try #require(paths["actual"])] {
+            #expect(try FileIO.readBytes(path: folder.file("merged/" + path)) == FileIO.readBytes(path: folder.file("whole/" + path)),
+                    "\(path)")
+        }
+        #expect(try FileIO.readBytes(path: folder.file("merged/" + heatmap)) != FileIO.readBytes(path: outside))
+    }
+
+    @Test("a shard's actual image replaced by other pixels, or by a link out of the shard: refused, naming the case")
+    func forgedActual() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let (shards, altered) = try Self.shards(folder)
+        let (shard, paths) = try Self.images(of: altered[0], in: shards)
+        let actual = try #require(paths["actual"])
+        var image = try PNGFile.read(path: shard.path + "/" + actual)
+        image.pixels.replaceSubrange(4..<8, with: [1, 2, 3, 255])
+        try FileIO.writeAtomically(PNGFile.encode(image), to: shard.path + "/" + actual)
+        let (other, otherPaths) = try Self.images(of: altered[1], in: shards)
+        let otherActual = try #require(otherPaths["actual"])
+        try FileIO.writeAtomically(try FileIO.readBytes(path: other.path + "/" + otherActual), to: folder.file("outside.png"))
+        try FileManager.default.removeItem(atPath: other.path + "/" + otherActual)
+        try FileManager.default.createSymbolicLink(atPath: other.path + "/" + otherActual, withDestinationPath: folder.file("outside.png"))
+        let said = try refusal(folder, shards)
+        #expect(said.contains("\(altered[0]): its actual image is not what it drew"), "\(said)")
+        #expect(said.contains("\(altered[1]): its actual image cannot be read") && said.contains("leads out of the shard's folder"),
+                "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("merged")))
+    }
+
+    @Test("the merged report's folder may not be one of the shards, nor hold one; the shards stay as they were")
+    func outputAmongShards() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let (shards, _) = try Self.shards(folder)
+        let before = try FileIO.readBytes(path: shards[0].path + "/summary.json")
+        for output in [shards[0].path, shards[0].path + "/", folder.path] {
+            #expect {
+                _ = try MergedReport.merge(shards, into: ReportFolder(output), verdicts: Self.verdicts(folder))
+            } throws: { error in
+                "\(error)".contains("the shard \(shards[0].path) being merged") || "\(error)".contains("which no report writes")
+            }
+        }
+        #expect(try FileIO.readBytes(path: shards[0].path + "/summary.json") == before)
+        #expect(try shards[0].load().shard?.index == 1)
     }
 
     /// The overview section's markup.

@@ -75,9 +75,9 @@ func recordThenCheck(_ scratch: TemporaryFolder, filter: String, faults: Faults 
 /// Runs `runner` with its pictures kept in a report folder at `reports`, and publishes
 /// the report there.
 func publishing(_ runner: CheckRunner, to reports: String, cases: [GoldenCase]? = nil) throws -> RunRecord {
-    let (run, published) = try ReportFolder(reports).check(runner, cases: cases)
-    guard published != nil else { throw PublishFailed(description: run.errors.last ?? "not published") }
-    return run
+    let checked = try ReportFolder(reports).check(runner, cases: cases)
+    guard checked.report != nil else { throw PublishFailed(description: checked.run.errors.last ?? "not published") }
+    return checked.run
 }
 
 struct PublishFailed: Error, CustomStringConvertible {

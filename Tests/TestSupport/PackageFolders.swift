@@ -12,8 +12,15 @@ public enum PackageFolders {
     /// The skin folders.
     public static let skins = root + "/Skins"
 
-    /// Where tests keep reports worth looking at after a run (ignored by git).
-    public static let testReports = root + "/.build/test-reports"
+    /// Where the test suite writes what is worth looking at after a run (the golden
+    /// suite's report, the fault injection's): outside the repository, which the suite
+    /// leaves as it found it, in a folder of the system's temporary folder named after this
+    /// checkout (`/tmp/popover-goldens-work-repo/` for `/work/repo`), so two checkouts never
+    /// share one.
+    public static let scratch = NSTemporaryDirectory() + "popover-goldens" + root.replacingOccurrences(of: "/", with: "-")
+
+    /// Reports of tests worth looking at after a run.
+    public static let testReports = scratch + "/test-reports"
 }
 
 /// Whether this run is CI's (`CI` set to anything but empty, 0 or false): there a test

@@ -10,35 +10,13 @@ import Synchronization
 /// never decide a verdict (pixels do).
 ///
 /// The goldens of one folder keep their facts in one table beside them,
-/// `<goldens>/<skin>/<direction>/facts.tsv` (`FactsTable`): one file per folder rather
-/// than one per golden, because each file takes a whole disk block (2080 small files were
-/// a quarter of the goldens' size on disk), and GitHub shows a `.tsv` as a table and diffs
-/// it by cell. The format:
+/// `<goldens>/<skin>/<direction>/facts.tsv` (`FactsTable`, whose format docs/goldens.md
+/// specifies, "The facts tables"): one file per folder rather than one per golden,
+/// because each file takes a whole disk block, and GitHub shows a `.tsv` as a table and
+/// diffs it by cell.
 ///
-/// - UTF-8, lines ending in `\n`, one final newline.
-/// - The header: `case`, `golden`, then one column per fact path as `Facts.flattened()`
-///   names it (`apex.x`, `stages[0].insets.left`, `image`): every path any row has, in
-///   `FactPath` order (keys in string order, list items by number, so `stages[2]` comes
-///   before `stages[10]`).
-/// - One row per golden of the folder, in byte order of the case names: the case ID's
-///   last component (`sweep-104x200-offset-75@2x`), the SHA-256 (hex) of the golden file,
-///   then a cell per column. Every row has the header's number of cells; an empty cell
-///   means the case has no such fact.
-/// - A cell's text says its type: a number bare (whole numbers as integers, `216`, others
-///   in Swift's shortest form that reads back to the same value, `74.5`; always finite),
-///   `true` or `false`, a text as a JSON string literal (`"side-top"`, so tabs and line
-///   breaks in it are escaped), `{}` for an empty group and `[]` for an empty list. Reading
-///   rebuilds the facts exactly (`Facts(leaves:)`).
-///
-/// ```
-/// case                       golden   apex.x  image  stages[0].width  stages[1].width
-/// popover8-portrait@2x       9f2c…    120.5   "up"   196              336
-/// sweep-104x200-offset-75@2x 03ab…    75      "up"   104
-/// ```
-///
-/// (tabs between the cells). A table that cannot be read makes its folder's facts
-/// `unreadable`, with an error naming the file, the line and the column; `record`
-/// rewrites it. `GoldenFacts` on its own, as JSON, is what a report keeps of a golden it
+/// A table that cannot be read makes its folder's facts `unreadable`, with an error naming
+/// the file, the line and the column; `record` rewrites it. `GoldenFacts` on its own, as JSON, is what a report keeps of a golden it
 /// replaced (`accepted/<id>.previous.facts.json`) and what `factsDigest` hashes.
 public struct GoldenFacts: Sendable, Hashable {
     public static let format = "popover-goldens facts"
@@ -66,12 +44,11 @@ public struct GoldenFacts: Sendable, Hashable {
 
     public static func decode(_ bytes: [UInt8], name: String) throws(HarnessError) -> GoldenFacts {
         do {
-            let facts = try JSONDecoder().decode(GoldenFacts.self, from: Data(bytes))
-            return facts
+            return try JSONFile.decode(GoldenFacts.self, from: bytes)
         } catch let error as HarnessError {
             throw error
         } catch {
-            throw .io("\(name): not a facts file of version \(version) (\(describeDecoding(error)))")
+            throw .io("\(name): not a facts file of version \(version) (\(error))")
         }
     }
 
@@ -269,6 +246,8 @@ extension GoldenStore {
 
 /// The facts tables a `GoldenStore` has read or written, by path: each parsed once for
 /// the store however many cases ask (a check asks for 2080), shared by its threads.
+/// Tables are read each under a lock of its own, so the threads of a check read
+/// different folders' tables at once and wait only for the one they need.
 final class FactsTables: Sendable {
     enum Entry: Sendable {
         /// The table, and the bytes it was read from or written as.
@@ -278,23 +257,37 @@ final class FactsTables: Sendable {
         case unreadable(String)
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    /// One table's entry, nil until it is read or set.
+    private final class Slot: Sendable {
+        let entry = Mutex<Entry?>(nil)
+    }
+
+    private let slots = Mutex<[String: Slot]>([:])
+
+    private func slot(_ path: String) -> Slot {
+        slots.withLock { slots in
+            if let slot = slots[path] { return slot }
+            let slot = Slot()
+            slots[path] = slot
+            return slot
+        }
+    }
 
     /// The table at `path`, read now if this store has not read or written it yet (under
-    /// the lock, so that threads asking at once parse it once).
+    /// its lock, so that threads asking at once parse it once).
     func entry(_ path: String) -> Entry {
-        entries.withLock { entries in
-            if let known = entries[path] { return known }
-            let entry = Self.read(path)
-            entries[path] = entry
-            return entry
+        slot(path).entry.withLock { entry in
+            if let entry { return entry }
+            let read = Self.read(path)
+            entry = read
+            return read
         }
     }
 
     /// What is known of `path` without reading it.
-    func peek(_ path: String) -> Entry? { entries.withLock { $0[path] } }
+    func peek(_ path: String) -> Entry? { slot(path).entry.withLock { $0 } }
 
-    func set(_ entry: Entry, for path: String) { entries.withLock { $0[path] = entry } }
+    func set(_ entry: Entry, for path: String) { slot(path).entry.withLock { $0 = entry } }
 
     private static func read(_ path: String) -> Entry {
         let bytes: [UInt8]
@@ -308,22 +301,5 @@ final class FactsTables: Sendable {
         } catch {
             return .unreadable("\(error)")
         }
-    }
-}
-
-/// A decoding error in a sentence naming the key at fault.
-func describeDecoding(_ error: any Error) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        return keys.isEmpty ? "" : " at " + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-    }
-    switch error {
-    case DecodingError.keyNotFound(let key, let context): return "missing key '\(key.stringValue)'\(path(context))"
-    case DecodingError.typeMismatch(_, let context): return "wrong type\(path(context)): \(context.debugDescription)"
-    case DecodingError.valueNotFound(_, let context): return "missing value\(path(context))"
-    case DecodingError.dataCorrupted(let context):
-        if let inner = context.underlyingError as? HarnessError { return "\(inner)" }
-        return "not valid JSON\(path(context)): \(context.debugDescription)"
-    default: return "\(error)"
     }
 }

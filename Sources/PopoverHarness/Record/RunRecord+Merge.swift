@@ -34,10 +34,17 @@ public enum MergeRefusal: Error, Equatable, CustomStringConvertible {
                 + ids.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
         case .caseNotInRun(let id, let source):
             "\(source): judged \(id), which is not a case of the run"
-        case .verdictsDoNotAddUp(let problems):
-            "\(problems.count) verdict\(problems.count == 1 ? " does" : "s do") not add up:\n  "
-                + problems.prefix(10).joined(separator: "\n  ") + (problems.count > 10 ? "\n  …" : "")
+        case .verdictsDoNotAddUp:
+            lines.joined(separator: "\n")
         }
+    }
+
+    /// The refusal as lines: one, or for verdicts that do not add up, a first line and one
+    /// line per problem (at most ten), indented.
+    public var lines: [String] {
+        guard case .verdictsDoNotAddUp(let problems) = self else { return [description] }
+        return ["\(problems.count) verdict\(problems.count == 1 ? " does" : "s do") not add up:"]
+            + problems.prefix(10).map { "  " + $0 } + (problems.count > 10 ? ["  …"] : [])
     }
 }
 

@@ -24,6 +24,7 @@ public struct RunRecord: Sendable {
     public var tolerance: String
     public var started: Date
     public var seconds: Double = 0
+    /// The threads the run's cases were judged on (a merged run: its shards' together).
     public var jobs: Int
     /// When the run was one shard of several: which, and what it belongs to.
     public var shard: ShardRecord?
@@ -40,6 +41,10 @@ public struct RunRecord: Sendable {
         self.started = started
         self.jobs = jobs
     }
+
+    /// The most threads one check may run on (`--jobs`); a record's `jobs` is read up to
+    /// this many for each of at most 1000 shards.
+    public static let mostJobs = 4_096
 
     public func count(_ status: CaseStatus) -> Int { results.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 

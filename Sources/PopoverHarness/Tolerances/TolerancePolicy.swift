@@ -52,20 +52,17 @@ public struct TolerancePolicy: Sendable, Equatable {
 
     /// Decodes and validates a configuration. Semantic problems (a bad range, threshold
     /// or unknown key) throw ``ToleranceError`` whose `option` is the JSON path, e.g.
-    /// `cases.gik-default/*.maxChannelDelta: 300 is outside 0-255`; malformed JSON
-    /// throws the decoder's `DecodingError`.
+    /// `cases.gik-default/*.maxChannelDelta: 300 is outside 0-255`; anything else (not
+    /// JSON, a key given twice, a wrong type) a `JSONProblem`.
     public init(json: Data) throws {
         do {
-            self = try JSONDecoder().decode(TolerancePolicy.self, from: json)
-        } catch let DecodingError.dataCorrupted(context) {
-            if let problem = context.underlyingError as? ToleranceError {
-                let path = context.codingPath.map(\.stringValue)
-                throw ToleranceError(
-                    option: path.isEmpty ? problem.option : path.joined(separator: "."),
-                    value: problem.value,
-                    problem: problem.problem)
-            }
-            throw DecodingError.dataCorrupted(context)
+            self = try JSONFile.decode(TolerancePolicy.self, from: [UInt8](json))
+        } catch let problem as JSONProblem {
+            guard case .dataCorrupted(let context)? = problem.decodingError,
+                  let tolerance = context.underlyingError as? ToleranceError else { throw problem }
+            let path = context.codingPath.map(\.stringValue)
+            throw ToleranceError(option: path.isEmpty ? tolerance.option : path.joined(separator: "."),
+                                 value: tolerance.value, problem: tolerance.problem)
         }
     }
 
@@ -86,8 +83,6 @@ public struct TolerancePolicy: Sendable, Equatable {
         if let bytes {
             do {
                 policy = try TolerancePolicy(json: Data(bytes)).validated()
-            } catch let error as DecodingError {
-                throw .invalidTolerances(file: path, reason: describeDecoding(error))
             } catch {
                 throw .invalidTolerances(file: path, reason: "\(error)")
             }

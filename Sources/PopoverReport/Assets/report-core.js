@@ -44,7 +44,7 @@
     return b;
   }
 
-  // The id a case's line has: as HTMLEscape.anchor writes it, so links made by the
+  // The id a case's line has: as Escape.caseAnchor writes it, so links made by the
   // report and by people keep working.
   function anchor(id) {
     var out = '';

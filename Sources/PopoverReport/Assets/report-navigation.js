@@ -35,7 +35,7 @@
   function revealHash() {
     var hash = location.hash.slice(1);
     if (!/^c-/.test(hash)) return;
-    // The anchor of a case, as HTMLEscape.anchor writes it.
+    // The anchor of a case, as Escape.caseAnchor writes it.
     var id = null;
     PG.data.cases.some(function (c) { if (PG.anchor(c.id) === hash) { id = c.id; return true; } return false; });
     if (!id) { try { id = decodeURIComponent(hash.slice(2)); } catch (e) { id = hash.slice(2); } }

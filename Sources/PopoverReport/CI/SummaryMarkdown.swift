@@ -7,9 +7,14 @@ import PopoverHarness
 /// accepts each, the worst failing cases linked to their place on the report page with
 /// their triptychs, orphaned goldens, run errors, and the commands that reproduce and
 /// accept. Plain CommonMark with pipe tables, which GitHub and GitLab both render; every
-/// value from the run is escaped, so an ID or explanation cannot break a table or a link;
-/// in commands, quoted for the shell as the page's review panel quotes them.
-public enum SummaryMarkdown {
+/// value from the run is escaped (`Escape.markdown`), so an ID or explanation cannot break
+/// a table or a link; in commands, quoted for the shell as the page's review panel quotes
+/// them.
+public struct SummaryMarkdown: RunReporter {
+    public init() {}
+    public var fileName: String? { "summary.md" }
+    public func file(_ run: RunRecord) -> [UInt8] { Array(Self.render(run).utf8) }
+
     /// Failing cases (and changes) listed in their tables; the rest are counted.
     public static let worstCasesShown = 20
     /// Cases given their own reproduce and accept commands.
@@ -27,7 +32,7 @@ public enum SummaryMarkdown {
             lines.append("")
             lines.append("### Run errors")
             lines.append("")
-            lines.append(contentsOf: list(run.errors.map(escape)))
+            lines.append(contentsOf: list(run.errors.map(Escape.markdown)))
         }
         if !run.changes.isEmpty {
             lines.append("")
@@ -36,8 +41,8 @@ public enum SummaryMarkdown {
             lines.append("| Change | Cases | What changed | Accept |")
             lines.append("| --- | ---: | --- | --- |")
             for change in run.changes.prefix(worstCasesShown) {
-                let accept = change.kind == "error" ? "cannot be accepted" : code("popover-goldens accept --change \(change.id)")
-                lines.append("| \(code(change.id)) | \(change.cases.count) | \(escape(change.explanation)) | \(accept) |")
+                let accept = change.kind == "error" ? "cannot be accepted" : Escape.markdownCode("popover-goldens accept --change \(change.id)")
+                lines.append("| \(Escape.markdownCode(change.id)) | \(change.cases.count) | \(Escape.markdown(change.explanation)) | \(accept) |")
             }
             if run.changes.count > worstCasesShown {
                 lines += ["", "… and \(run.changes.count - worstCasesShown) more changes on the [report page](index.html)."]
@@ -51,11 +56,11 @@ public enum SummaryMarkdown {
             lines.append("| Case | Status | Different pixels | Largest channel difference | PSNR | Triptych |")
             lines.append("| --- | --- | ---: | ---: | ---: | --- |")
             for r in worst.prefix(worstCasesShown) {
-                let link = "[\(escape(r.id))](index.html#\(HTMLEscape.anchor(forCase: r.id)))"
+                let link = "[\(Escape.markdown(r.id))](index.html#\(Escape.caseAnchor(r.id)))"
                 let status = r.status.rawValue + (r.accepted == nil ? "" : " (accepted)")
                 let m = r.metrics
                 let triptych = r.artifacts.triptych.map {
-                    "[\(escape(FilePaths.lastComponent(of: $0.path)))](\(HTMLEscape.relativeURL($0.path)))"
+                    "[\(Escape.markdown(FilePaths.lastComponent(of: $0.path)))](\(Escape.relativeURL($0.path)))"
                 } ?? "none"
                 lines.append("| \(link) | \(status) | \(m.map { String($0.differentPixels) } ?? "–") | "
                     + "\(m.map { String($0.maxChannelDelta) } ?? "–") | "
@@ -71,16 +76,17 @@ public enum SummaryMarkdown {
             lines.append("")
             lines.append("### Orphaned goldens")
             lines.append("")
-            lines.append("No case owns these; \(code("popover-goldens record --prune")) deletes them.")
+            lines.append("No case owns these; \(Escape.markdownCode("popover-goldens record --prune")) deletes them.")
             lines.append("")
-            lines.append(contentsOf: list(run.orphans.map { escape("\(run.goldensFolder)/\($0).png") }))
+            lines.append(contentsOf: list(run.orphans.map { Escape.markdown("\(run.goldensFolder)/\($0).png") }))
         }
         let commands = self.commands(run, worst: worst)
         if !commands.isEmpty {
             lines.append("")
             lines.append("### Reproduce and accept")
             lines.append("")
-            lines.append(contentsOf: fenced(commands))
+            let fence = Escape.markdownFence(for: commands)
+            lines.append(contentsOf: [fence + "sh"] + commands + [fence])
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -136,16 +142,16 @@ public enum SummaryMarkdown {
     /// and accepted, then each change accepted whole.
     static func commands(_ run: RunRecord, worst: [CaseResult]) -> [String] {
         guard !worst.isEmpty else { return [] }
-        let goldens = run.goldensFolder == "Goldens" ? "" : " --goldens " + ReviewPanel.shellWord(run.goldensFolder)
+        let goldens = run.goldensFolder == "Goldens" ? "" : " --goldens " + Escape.shellWord(run.goldensFolder)
         var whole = "popover-goldens check" + goldens
-        if let filter = run.filter { whole += " --filter " + ReviewPanel.shellWord(filter) }
+        if let filter = run.filter { whole += " --filter " + Escape.shellWord(filter) }
         if let shard = run.shard { whole += " --shard \(shard.index)/\(shard.count)" }
         var lines = ["# the whole run again", whole]
         let cases = worst.prefix(commandsShown)
         lines.append("# one case at a time: check it, and if the change is intended, accept it")
         for r in cases {
-            lines.append("popover-goldens check\(goldens) --filter \(ReviewPanel.shellWord(r.id))")
-            if r.status.isAcceptable { lines.append("popover-goldens accept\(goldens) \(ReviewPanel.shellWord(r.id))") }
+            lines.append("popover-goldens check\(goldens) --filter \(Escape.shellWord(r.id))")
+            if r.status.isAcceptable { lines.append("popover-goldens accept\(goldens) \(Escape.shellWord(r.id))") }
         }
         let acceptable = run.changes.filter { $0.kind != "error" }
         if !acceptable.isEmpty {
@@ -153,50 +159,5 @@ public enum SummaryMarkdown {
             for change in acceptable.prefix(worstCasesShown) { lines.append("popover-goldens accept\(goldens) --change \(change.id)") }
         }
         return lines
-    }
-
-    // MARK: Escaping
-
-    /// Text for a Markdown paragraph or table cell, never at a line's start: CommonMark's
-    /// backslash escape before every character that could start markup there (emphasis,
-    /// code, links, HTML, entities, strike-through, and the `|` that ends a cell), and line
-    /// breaks as spaces (a table row is one line).
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\n", "\r", "\r\n": out.append(" ")
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&":
-                out.append("\\")
-                out.append(character)
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// An inline code span for a table cell: fenced with one backtick more than the longest
-    /// run inside, padded with spaces when the text starts or ends with a backtick; a `|`
-    /// would still end the cell, so it gets the backslash GitHub and GitLab drop there.
-    public static func code(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-        let fence = String(repeating: "`", count: longestBacktickRun(flat) + 1)
-        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
-        return fence + pad + flat.replacingOccurrences(of: "|", with: "\\|") + pad + fence
-    }
-
-    /// A fenced `sh` block whose fence is longer than any backtick run in `lines`.
-    static func fenced(_ lines: [String]) -> [String] {
-        let fence = String(repeating: "`", count: max(3, lines.map(longestBacktickRun).max().map { $0 + 1 } ?? 3))
-        return [fence + "sh"] + lines + [fence]
-    }
-
-    static func longestBacktickRun(_ text: String) -> Int {
-        var longest = 0, run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        return longest
     }
 }

@@ -16,8 +16,9 @@ import PopoverHarness
 /// renamed aside (`.<name>.aside-*`) first and the new one moved in; a kill between the
 /// two leaves no report, and the next run's publishing puts the old one back first.
 ///
-/// Publishing replaces the folder's whole content, so it refuses a folder holding
-/// anything a report does not (pointing `--reports` at a source folder must not empty it).
+/// Publishing replaces the folder's whole content, so it refuses any path but a folder
+/// holding nothing but a report's files (`checkCanTakeReport`): pointing `--reports` at a
+/// file or a source folder must not replace it.
 public struct ReportFolder: Sendable {
     public let path: String
 
@@ -46,10 +47,12 @@ public struct ReportFolder: Sendable {
     var name: String { FilePaths.lastComponent(of: path) }
 
     /// A run with its report: `runner` hands its pictures to a staging folder beside this
-    /// one, and the report is published when the run is over. A run that throws leaves
-    /// nothing behind. A report that cannot be published does not change the verdicts: its
-    /// error joins the run's errors and `reportPath` is nil.
-    public func check(_ runner: CheckRunner, cases: [GoldenCase]? = nil) throws -> (run: RunRecord, reportPath: String?) {
+    /// one, and the report is published when the run is over. A path that cannot take a
+    /// report (`checkCanTakeReport`) is refused before anything runs; a run that throws
+    /// leaves nothing behind. A report that cannot be published does not change the
+    /// verdicts: its error joins the run's errors and `report` is nil.
+    public func check(_ runner: CheckRunner, cases: [GoldenCase]? = nil) throws -> ReportedRun {
+        try checkCanTakeReport()
         let staging = try stage()
         var runner = runner
         runner.sink = staging
@@ -61,11 +64,11 @@ public struct ReportFolder: Sendable {
             throw error
         }
         do {
-            let path = try publish(&run, from: staging, jobs: runner.options.jobs)
-            return (run, path)
+            let report = try publish(&run, from: staging, jobs: runner.options.jobs)
+            return ReportedRun(run: run, report: report)
         } catch {
             run.errors.append("\(error)")
-            return (run, nil)
+            return ReportedRun(run: run, report: nil)
         }
     }
 
@@ -81,18 +84,19 @@ public struct ReportFolder: Sendable {
     }
 
     /// Draws the worst failing cases' triptychs (`ReportTriptychs`, on `jobs` threads),
-    /// writes the run's page and files into `staging` and publishes it. Returns the path
-    /// of the published index.html. On failure the staging folder is removed and the old
-    /// report stays.
+    /// writes the report folder's files (`Reporters.reportFolder`) into `staging` and
+    /// publishes it. On failure the staging folder is removed and the old report stays.
     @discardableResult
     public func publish(_ run: inout RunRecord, from staging: ReportStaging,
-                        jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ReportError) -> String {
+                        jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ReportError) -> PublishedReport {
         ReportTriptychs.add(to: &run, in: staging.folder, jobs: jobs)
+        let files: [String: [UInt8]]
         do {
-            try ReportWriter.writeFiles(run, into: staging.folder)
-            try checkIsReport()
+            files = try Self.writeFiles(run, into: staging.folder)
             try carryKeptFile(into: staging.folder)
             try withLock { () throws(ReportError) in
+                // Under the lock: what is there now is what gets replaced.
+                try checkCanTakeReport()
                 removeStaleStagingFolders(except: staging.folder)
                 FileIO.syncFileSystem(containing: staging.folder)
                 try swapIn(staging.folder)
@@ -107,7 +111,21 @@ public struct ReportFolder: Sendable {
             if (try? FileIO.move(staging.folder, to: retiredName())) == nil { staging.discard() }
         }
         staging.cleanup.wait()
-        return indexPath
+        return PublishedReport(folder: path, files: files)
+    }
+
+    /// Writes the report folder's files for `run` into `folder`; returns them by name.
+    private static func writeFiles(_ run: RunRecord, into folder: String) throws(ReportError) -> [String: [UInt8]] {
+        var written: [String: [UInt8]] = [:]
+        do {
+            for (name, bytes) in Reporters.files(run) {
+                try FileIO.writeNew(bytes, to: folder + "/" + name)
+                written[name] = bytes
+            }
+        } catch {
+            throw .io("cannot write the report: \(error)")
+        }
+        return written
     }
 
     /// The run a published report describes (its summary.json).
@@ -149,7 +167,7 @@ public struct ReportFolder: Sendable {
         discardStagedFiles()
         do {
             try FileIO.createDirectories(path + "/accepted")
-            for (name, bytes) in ReportWriter.files(run) {
+            for (name, bytes) in Reporters.files(run) {
                 try FileIO.writeAtomically(bytes, to: path + "/" + Self.stagedPrefix + name)
             }
         } catch {
@@ -162,7 +180,7 @@ public struct ReportFolder: Sendable {
     /// the lock.
     public func publishStagedFiles() throws(ReportError) {
         do {
-            for name in ReportWriter.fileNames {
+            for name in Reporters.reportFolderFileNames {
                 try FileIO.move(path + "/" + Self.stagedPrefix + name, to: path + "/" + name)
             }
         } catch {
@@ -172,21 +190,51 @@ public struct ReportFolder: Sendable {
 
     /// Removes staged files a change left unpublished.
     public func discardStagedFiles() {
-        for name in ReportWriter.fileNames {
+        for name in Reporters.reportFolderFileNames {
             unlink(path + "/" + Self.stagedPrefix + name)
         }
     }
 
     // MARK: Publishing
 
-    /// Refuses a folder holding files that are not a report's.
-    func checkIsReport() throws(ReportError) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    /// Refuses a path that cannot take a report, because publishing replaces what is there
+    /// whole: only nothing at all, or a folder holding nothing but a report's files (an
+    /// empty folder, a report, the repository's `.gitignore`) can be replaced. A file, a
+    /// symbolic link (publishing would replace the link, not the folder it leads to), a
+    /// FIFO or device, or a folder holding anything else (a source folder, the goldens)
+    /// is refused, naming the path.
+    public func checkCanTakeReport() throws(ReportError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT { return }
+            throw .notAReportFolder(folder: path, reason: code == ENOTDIR
+                ? "a part of the path is a file, not a folder" : "cannot be examined: \(String(cString: strerror(code)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            break
+        case S_IFLNK:
+            throw .notAReportFolder(folder: path, reason: "is a symbolic link; publishing a report replaces the folder "
+                + "itself, so name the folder it leads to" + (FilePaths.realPath(path).map { " (\($0))" } ?? ""))
+        case S_IFREG:
+            throw .notAReportFolder(folder: path, reason: "is a file, not a folder; a report is a folder of its own, "
+                + "replaced whole by each run, so name a folder for reports only")
+        default:
+            throw .notAReportFolder(folder: path, reason: "is not a folder; a report is a folder of its own, "
+                + "replaced whole by each run, so name a folder for reports only")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .notAReportFolder(folder: path, reason: "cannot list the folder: \((error as NSError).localizedFailureReason ?? "\(error)")")
+        }
         let foreign = names.filter { !Self.reportEntries.contains($0) }.sorted()
         guard foreign.isEmpty else {
             throw .notAReportFolder(folder: path, reason: "holds \(foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", "))"
                 + "\(foreign.count > 3 ? " and \(foreign.count - 3) more" : ""), which no report writes; "
-                + "publishing replaces the whole folder, so choose a folder for reports only (--reports)")
+                + "publishing replaces the whole folder, so choose a folder for reports only")
         }
     }
 

@@ -60,7 +60,7 @@ public indirect enum HTMLNode: Sendable {
         case .attribute:
             break  // only meaningful inside an element
         case .text(let text):
-            out += HTMLEscape.text(text)
+            out += Escape.html(text)
         case .group(let nodes):
             for node in nodes { node.write(to: &out) }
         case .trustedCode(let element, let code):
@@ -70,7 +70,7 @@ public indirect enum HTMLNode: Sendable {
             out += "<" + element + ">" + code + "</" + element + ">"
         case .jsonData(let id, let json):
             precondition(!json.contains("<"), "JSON data must escape every <")
-            out += "<script type=\"application/json\" id=\"" + HTMLEscape.attribute(id) + "\">" + json + "</script>"
+            out += "<script type=\"application/json\" id=\"" + Escape.htmlAttribute(id) + "\">" + json + "</script>"
         }
     }
 
@@ -89,7 +89,7 @@ public indirect enum HTMLNode: Sendable {
             case .attribute(let name, let value):
                 precondition(isAttributeName(name), "'\(name)' is not an attribute name")
                 out += " " + name
-                if let value { out += "=\"" + HTMLEscape.attribute(value) + "\"" }
+                if let value { out += "=\"" + Escape.htmlAttribute(value) + "\"" }
             case .group(let inner):
                 writeAttributes(inner, to: &out)
             default:
@@ -104,69 +104,5 @@ public indirect enum HTMLNode: Sendable {
         !name.isEmpty && name.unicodeScalars.allSatisfy { s in
             ("a"..."z").contains(s) || ("0"..."9").contains(s) || s == "-"
         }
-    }
-}
-
-/// Escaping for HTML text and attribute values, and relative URLs for files beside the
-/// page.
-public enum HTMLEscape {
-    /// Text between tags: `&`, `<` and `>` become references.
-    public static func text(_ text: String) -> String { escape(text, quotes: false) }
-
-    /// A double-quoted attribute value. Quotes of both kinds are escaped, so the value
-    /// stays one value whichever quote surrounds it.
-    public static func attribute(_ text: String) -> String { escape(text, quotes: true) }
-
-    private static func escape(_ text: String, quotes: Bool) -> String {
-        // Most strings need nothing: skip the copy.
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0 })
-        else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "'" where quotes: out += "&#39;"
-            // HTML parsers drop or replace NUL; say so visibly instead.
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// A relative URL for a path inside the report folder: every byte outside the
-    /// unreserved set, `/`, `@` and `+` is percent-encoded, so a name holding `#`, `?`,
-    /// `%`, `:` or a space still names the file (and can never read as a scheme or a
-    /// query).
-    public static func relativeURL(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-                 UInt8(ascii: "/"), UInt8(ascii: "@"), UInt8(ascii: "+"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + hex(byte)
-            }
-        }
-        // A leading "/" would make the link absolute: the report must work from any folder.
-        while out.hasPrefix("/") { out.removeFirst() }
-        return out
-    }
-
-    /// The `id` of a case's section (and the fragment that links to it). Percent-encoding
-    /// keeps it free of spaces (not allowed in an id) and of anything a fragment would
-    /// re-interpret; the link matches the id as written, before any decoding.
-    public static func anchor(forCase id: String) -> String { "c-" + relativeURL(id) }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 }

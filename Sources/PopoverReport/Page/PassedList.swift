@@ -34,9 +34,9 @@ enum PassedList {
         let images: [(String, SavedImage?)] = [("expected", r.artifacts.expected), ("actual", r.artifacts.actual),
                                                ("heatmap", r.artifacts.heatmap)]
         let links: [HTMLNode] = images.compactMap { name, image in
-            image.map { .tag("a", .attr("href", HTMLEscape.relativeURL($0.path)), .attr("target", "_blank"), .text(name)) }
+            image.map { .tag("a", .attr("href", Escape.relativeURL($0.path)), .attr("target", "_blank"), .text(name)) }
         }
-        return .tag("li", .attr("id", HTMLEscape.anchor(forCase: r.id)), .attr("data-dir", r.info.direction.rawValue),
+        return .tag("li", .attr("id", Escape.caseAnchor(r.id)), .attr("data-dir", r.info.direction.rawValue),
                     .attr("data-scale", "\(r.info.scale)"), .attr("title", r.message),
                     .textElement("code", "", r.id),
                     differs(r) ? .textElement("span", "approx", "≈ " + r.message) : .empty,

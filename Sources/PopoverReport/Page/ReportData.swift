@@ -110,12 +110,12 @@ struct ReportData: Encodable {
         })
         let base = bases.count == 1 ? bases.first! : nil
         func image(_ saved: SavedImage?) -> Image? {
-            saved.map { Image(src: base == nil ? HTMLEscape.relativeURL($0.path) : nil, w: $0.width, h: $0.height) }
+            saved.map { Image(src: base == nil ? Escape.relativeURL($0.path) : nil, w: $0.width, h: $0.height) }
         }
         let acceptable = CaseFacts.isAcceptable(r)
         return CaseData(
             id: r.id, status: r.status.rawValue, word: ReportPage.word(r.status), skin: r.info.skin,
-            dir: r.info.direction.rawValue, scale: r.info.scale, base: base.map(HTMLEscape.relativeURL),
+            dir: r.info.direction.rawValue, scale: r.info.scale, base: base.map(Escape.relativeURL),
             headline: CaseFacts.headline(r), message: r.message,
             explanation: r.explanation, change: r.change, golden: r.goldenPath, acceptable: acceptable,
             expectedDigest: acceptable ? (r.goldenDigest ?? "none") : nil,
@@ -134,6 +134,6 @@ struct ReportData: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+        return Escape.scriptJSON(String(decoding: data, as: UTF8.self))
     }
 }

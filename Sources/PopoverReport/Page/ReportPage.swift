@@ -27,7 +27,11 @@ import PopoverHarness
 /// The cases live in the page as JSON (`ReportData`) and the script draws only those on
 /// or near the screen, so a run where every case failed opens as fast as one where few
 /// did. Decisions and filters are kept in the browser's storage under the run's identity.
-public enum ReportPage {
+public struct ReportPage: RunReporter {
+    public init() {}
+    public var fileName: String? { "index.html" }
+    public func file(_ run: RunRecord) -> [UInt8] { Array(Self.render(run).utf8) }
+
     /// Statuses in the order the page lists them: what breaks the check first.
     static let statusOrder: [CaseStatus] = [.failed, .error, .missing, .recorded, .new, .passed]
 

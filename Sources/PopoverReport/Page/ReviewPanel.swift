@@ -13,7 +13,7 @@ import PopoverHarness
 /// digests, and pressing it again undoes that; the export is not shown there.
 enum ReviewPanel {
     static func html(_ run: RunRecord, acceptable: Int) -> HTMLNode {
-        let command = "popover-goldens accept --from approvals.json --goldens \(shellWord(run.goldensFolder))"
+        let command = "popover-goldens accept --from approvals.json --goldens \(Escape.shellWord(run.goldensFolder))"
         return .tag("div", .cls("review"), .attr("id", "review"),
                     .tag("div", .cls("review-head"),
                          .textElement("h3", "", "Review"),
@@ -33,13 +33,5 @@ enum ReviewPanel {
                          .text("Then apply them from the project folder (name the file where your browser saved it): "),
                          .textElement("code", "", command)),
                     .tag("p", .cls("review-result muted"), .attr("id", "review-result"), .attr("aria-live", "polite")))
-    }
-
-    /// A word a POSIX shell reads back as itself.
-    static func shellWord(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { s in
-            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "-_./@+".unicodeScalars.contains(s)
-        }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
