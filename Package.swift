@@ -91,8 +91,9 @@ let package = Package(
             ]
         ),
         // Fuzz targets: scripts/fuzz builds them with libFuzzer; a plain build makes replayers.
-        .executableTarget(name: "FuzzPNG", dependencies: ["PopoverImage", "PopoverFiles"]),
-        .executableTarget(name: "FuzzLayout", dependencies: ["PopoverGeometry", "PopoverImage", "PopoverFiles", "PopoverSkins"]),
+        .target(name: "FuzzDriver", dependencies: ["PopoverFiles"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", "PopoverImage", "PopoverFiles"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzDriver", "PopoverGeometry", "PopoverImage", "PopoverSkins"]),
         // Tests: one target per layer, plus the command line as a process and the golden
         // suite itself. TestSupport holds what several of them share.
         .target(

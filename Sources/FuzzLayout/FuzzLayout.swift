@@ -4,10 +4,10 @@
 // small valid requests are also drawn by every catalog skin at scale 1, 2 or 3, which
 // must not trap either and must return a bitmap that holds the background.
 //
-// Built by scripts/fuzz with `-sanitize=fuzzer,address -D FUZZING` (see FuzzPNG); a
-// normal build makes a replayer (`FuzzLayout FILE...`).
+// scripts/fuzz fuzzes it; a plain build makes a replayer (`FuzzLayout FILE...`): see
+// FuzzDriver.
+import FuzzDriver
 import PopoverGeometry
-import PopoverFiles
 import PopoverImage
 import PopoverSkins
 
@@ -96,38 +96,16 @@ func fuzzLayout(_ bytes: UnsafeRawBufferPointer) {
                  "\(skin.id): \(pixmap.width) x \(pixmap.height) cannot hold \(bounds) at \(origin) @\(scale)x")
 }
 
-#if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzLayout(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
-
-/// libFuzzer's driver (in the runtime -sanitize=fuzzer links).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// SwiftPM links an executable's entry point as `<module>_main` (so tests can link the
 /// module); in a fuzzing build that entry point hands over to libFuzzer's driver.
+#if FUZZING
 @_cdecl("FuzzLayout_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzTestOneInput)
+    FuzzDriver.fuzz(argc, argv, fuzzLayout)
 }
 #else
 @main
 enum FuzzLayoutReplay {
-    static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            let bytes = try FileIO.readBytes(path: path)
-            bytes.withUnsafeBytes { fuzzLayout($0) }
-            print("ok \(path)")
-        }
-    }
+    static func main() throws { try FuzzDriver.replay(CommandLine.arguments.dropFirst(), fuzzLayout) }
 }
 #endif

@@ -2,11 +2,8 @@
 // the file, never trap, never allocate past the limits; what decodes must survive an
 // encode/decode round trip unchanged.
 //
-// Built by scripts/fuzz with `-sanitize=fuzzer,address -D FUZZING`: the entry point then
-// hands over to libFuzzer's driver, which calls LLVMFuzzerTestOneInput. In a normal build
-// the target is a replayer instead:
-// `FuzzPNG FILE...` runs each file through the same checks, so `swift build` needs no
-// sanitizer and crashers can be replayed by hand.
+// scripts/fuzz fuzzes it; a plain build makes a replayer (`FuzzPNG FILE...`): see FuzzDriver.
+import FuzzDriver
 import PopoverFiles
 import PopoverImage
 
@@ -45,38 +42,16 @@ func fuzzPNG(_ bytes: UnsafeRawBufferPointer) {
     }
 }
 
-#if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    fuzzPNG(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
-
-/// libFuzzer's driver (in the runtime -sanitize=fuzzer links).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// SwiftPM links an executable's entry point as `<module>_main` (so tests can link the
 /// module); in a fuzzing build that entry point hands over to libFuzzer's driver.
+#if FUZZING
 @_cdecl("FuzzPNG_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzTestOneInput)
+    FuzzDriver.fuzz(argc, argv, fuzzPNG)
 }
 #else
 @main
 enum FuzzPNGReplay {
-    static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            let bytes = try FileIO.readBytes(path: path)
-            bytes.withUnsafeBytes { fuzzPNG($0) }
-            print("ok \(path)")
-        }
-    }
+    static func main() throws { try FuzzDriver.replay(CommandLine.arguments.dropFirst(), fuzzPNG) }
 }
 #endif

@@ -33,6 +33,17 @@ struct PropertyLayoutTests {
         }
     }
 
+    /// A direction, bounds of at least the minimum for it, and an offset along its edge.
+    static func request(metrics: SevenImageMetrics,
+                        _ random: inout SplitMix64) -> (direction: ArrowDirection, bounds: Size, offset: Double) {
+        let direction = ArrowDirection.allCases[Int.random(in: 0..<4, using: &random)]
+        let minimum = metrics.minimumBounds(for: direction)
+        let bounds = Size(width: Self.length(from: minimum.width, &random),
+                          height: Self.length(from: minimum.height, &random))
+        let edge = direction.isVertical ? bounds.width : bounds.height
+        return (direction, bounds, Self.offset(edge: edge, metrics: metrics, &random))
+    }
+
     /// Everything a layout must satisfy, as failure messages (empty when it holds).
     /// `checkInsetSigns: false` leaves out the check that insets are not negative.
     static func violations(_ layout: BackgroundLayout, bounds: Size, direction: ArrowDirection, offset: Double,
@@ -88,12 +99,7 @@ struct PropertyLayoutTests {
         var failures: [String] = []
         var twoStage = 0
         for sample in 0..<20_000 {
-            let direction = ArrowDirection.allCases[Int.random(in: 0..<4, using: &random)]
-            let minimum = metrics.minimumBounds(for: direction)
-            let bounds = Size(width: Self.length(from: minimum.width, &random),
-                              height: Self.length(from: minimum.height, &random))
-            let edge = direction.isVertical ? bounds.width : bounds.height
-            let offset = Self.offset(edge: edge, metrics: metrics, &random)
+            let (direction, bounds, offset) = Self.request(metrics: metrics, &random)
             let layout = try BackgroundLayout.make(bounds: bounds, direction: direction, arrowOffset: offset,
                                                    metrics: metrics)
             if layout.stages.count == 2 { twoStage += 1 }
@@ -137,12 +143,7 @@ struct PropertyLayoutTests {
                 metrics[image] = ImageSpec(width: width, height: height,
                                            capInsets: EdgeInsets(top: top, left: left, bottom: bottom, right: right))
             }
-            let direction = ArrowDirection.allCases[Int.random(in: 0..<4, using: &random)]
-            let minimum = metrics.minimumBounds(for: direction)
-            let bounds = Size(width: Self.length(from: minimum.width, &random),
-                              height: Self.length(from: minimum.height, &random))
-            let edge = direction.isVertical ? bounds.width : bounds.height
-            let offset = Self.offset(edge: edge, metrics: metrics, &random)
+            let (direction, bounds, offset) = Self.request(metrics: metrics, &random)
             let layout: BackgroundLayout
             do {
                 layout = try BackgroundLayout.make(bounds: bounds, direction: direction, arrowOffset: offset,
