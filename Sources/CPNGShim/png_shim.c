@@ -1,13 +1,98 @@
-// Decoding: PNG bytes in memory -> 8-bit straight RGBA, for every colour type, bit depth
-// and interlace method.
+// The C side of PopoverFiles' decoding: PNG bytes in memory -> 8-bit straight RGBA, for
+// every colour type, bit depth and interlace method (see png_shim.h). libpng's messages
+// go to the caller's buffer, allocation failures are told apart from bad data, and IHDR
+// is checked against the limits before libpng allocates anything.
 
-#include "shim_common.h"
-
+#include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+
+#include "png_shim.h"
+
+/// Per-call state that libpng's callbacks reach through their error and memory pointers.
+typedef struct shim_state {
+    char *message;        // the caller's buffer, may be NULL
+    size_t message_size;
+    char last_warning[160];
+    int out_of_memory;    // set by shim_malloc, so "Out of memory" is not reported as bad data
+} shim_state;
+
+static const uint8_t shim_png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+static void shim_state_init(shim_state *state, char *message, size_t message_size) {
+    memset(state, 0, sizeof *state);
+    state->message = message;
+    state->message_size = message_size;
+    if (message != NULL && message_size > 0) message[0] = '\0';
+}
+
+static void copy_truncating(char *destination, size_t capacity, const char *text) {
+    if (destination == NULL || capacity == 0) return;
+    size_t length = strlen(text);
+    if (length >= capacity) length = capacity - 1;
+    memcpy(destination, text, length);
+    destination[length] = '\0';
+}
+
+static void shim_set_message(shim_state *state, const char *text) {
+    copy_truncating(state->message, state->message_size, text != NULL ? text : "");
+}
+
+static void shim_on_error(png_structp png, png_const_charp message) {
+    shim_state *state = png_get_error_ptr(png);
+    shim_set_message(state, message);
+    // libpng explains a rejected IHDR in warnings ("Invalid bit depth in IHDR") and then
+    // fails with the bare "Invalid IHDR data"; keep the explanation with the failure.
+    if (state->last_warning[0] != '\0' && message != NULL && strcmp(message, "Invalid IHDR data") == 0 &&
+        state->message != NULL) {
+        size_t used = strlen(state->message);
+        if (used + 4 < state->message_size) {
+            copy_truncating(state->message + used, state->message_size - used, " (");
+            used = strlen(state->message);
+            copy_truncating(state->message + used, state->message_size - used, state->last_warning);
+            used = strlen(state->message);
+            copy_truncating(state->message + used, state->message_size - used, ")");
+        }
+    }
+    png_longjmp(png, 1);
+}
+
+static void shim_on_warning(png_structp png, png_const_charp message) {
+    // Warnings are not failures; keep the latest only to explain a later error, and
+    // never print (libpng's default would write to stderr).
+    shim_state *state = png_get_error_ptr(png);
+    copy_truncating(state->last_warning, sizeof state->last_warning, message != NULL ? message : "");
+}
+
+static png_voidp shim_malloc(png_structp png, png_alloc_size_t size) {
+    void *pointer = malloc(size);
+    if (pointer == NULL) {
+        shim_state *state = png_get_mem_ptr(png);
+        if (state != NULL) state->out_of_memory = 1;
+    }
+    return pointer;
+}
+
+static void shim_free(png_structp png, png_voidp pointer) {
+    (void)png;
+    free(pointer);
+}
+
+static int32_t shim_creation_failure(shim_state *state) {
+    if (state->out_of_memory || state->message == NULL || state->message[0] == '\0') {
+        shim_set_message(state, "out of memory creating the libpng state");
+        return PNGSHIM_OUT_OF_MEMORY;
+    }
+    return PNGSHIM_INTERNAL;
+}
+
+static uint32_t shim_be32(const uint8_t *bytes) {
+    return ((uint32_t)bytes[0] << 24) | ((uint32_t)bytes[1] << 16) | ((uint32_t)bytes[2] << 8) |
+           (uint32_t)bytes[3];
+}
 
 /// Everything one read needs, reachable from libpng's callbacks. The shim_state comes
 /// first so the same pointer serves as libpng's error, memory and I/O pointer.
