@@ -1,11 +1,12 @@
-/// PNG's five row filters (filter method 0), as the encoder applies them: each byte is
-/// predicted from its left (`a`), upper (`b`) and upper-left (`c`) neighbours a pixel
-/// apart, and the difference stored (modulo 256, as the format defines it).
+/// The PNG row filters (filter method 0) the encoder uses: each byte is predicted from
+/// its left or upper neighbour (or not at all) and the difference stored (modulo 256, as
+/// the format defines it). Average and Paeth, the format's other two, are not written:
+/// on these images they made the files larger (docs/goldens.md).
 ///
 /// Rows are handled through pointers: these loops run over every byte of every image
 /// written, so they must not pay for bounds checks.
 @_spi(CodecTuning) public enum PNGFilter: UInt8, CaseIterable, Sendable {
-    case none = 0, sub = 1, up = 2, average = 3, paeth = 4
+    case none = 0, sub = 1, up = 2
 }
 
 /// How the encoder picks a filter for each row.
@@ -24,8 +25,8 @@ enum PNGRowFilters {
     /// `height * (rowBytes + 1)` bytes: each row's filter type, then its filtered bytes.
     static func filter(_ source: UnsafePointer<UInt8>, rowBytes: Int, height: Int, bytesPerPixel bpp: Int,
                        choice: PNGFilterChoice, into target: UnsafeMutablePointer<UInt8>) {
-        // The row above the first is all zeros, which makes `up`, `average` and `paeth`
-        // of the first row what the format says they are.
+        // The row above the first is all zeros, which makes `up` of the first row what
+        // the format says it is.
         let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: max(rowBytes, 1))
         zeros.initialize(repeating: 0, count: max(rowBytes, 1))
         defer { zeros.deallocate() }
@@ -81,14 +82,12 @@ enum PNGRowFilters {
         for i in 0..<lead {
             switch filter {
             case .none, .sub: sum &+= magnitude(row[i])
-            case .up, .paeth: sum &+= magnitude(row[i] &- above[i])
-            case .average: sum &+= magnitude(row[i] &- (above[i] >> 1))
+            case .up: sum &+= magnitude(row[i] &- above[i])
             }
         }
         var start = lead
-        // None, Sub and Up, the filters the encoder's settings use, run sixteen bytes at
-        // a time; the rest of each row, and Average and Paeth, byte by byte.
-        if filter == .none || filter == .sub || filter == .up {
+        // Sixteen bytes at a time; the rest of each row byte by byte.
+        do {
             let left = filter == .sub ? UnsafeRawPointer(row - bpp) : nil
             let top = filter == .up ? UnsafeRawPointer(above) : nil
             let current = UnsafeRawPointer(row)
@@ -117,10 +116,6 @@ enum PNGRowFilters {
                 for i in start..<end { sum &+= magnitude(row[i] &- row[i - bpp]) }
             case .up:
                 for i in start..<end { sum &+= magnitude(row[i] &- above[i]) }
-            case .average:
-                for i in start..<end { sum &+= magnitude(row[i] &- average(row[i - bpp], above[i])) }
-            case .paeth:
-                for i in start..<end { sum &+= magnitude(row[i] &- paeth(row[i - bpp], above[i], above[i - bpp])) }
             }
             if sum >= limit { return sum }
             start = end
@@ -140,12 +135,6 @@ enum PNGRowFilters {
             subtract(row + lead, row + lead - bpp, count: n - lead, into: out + lead)
         case .up:
             subtract(row, above, count: n, into: out)
-        case .average:
-            for i in 0..<lead { out[i] = row[i] &- (above[i] >> 1) }
-            for i in lead..<n { out[i] = row[i] &- average(row[i - bpp], above[i]) }
-        case .paeth:
-            for i in 0..<lead { out[i] = row[i] &- above[i] }
-            for i in lead..<n { out[i] = row[i] &- paeth(row[i - bpp], above[i], above[i - bpp]) }
         }
     }
 
@@ -164,22 +153,5 @@ enum PNGRowFilters {
             out[i] = a[i] &- b[i]
             i += 1
         }
-    }
-
-    @inline(__always)
-    static func average(_ a: UInt8, _ b: UInt8) -> UInt8 {
-        UInt8(truncatingIfNeeded: (UInt16(a) &+ UInt16(b)) >> 1)
-    }
-
-    /// The Paeth predictor: whichever of a, b, c is closest to a + b - c, preferring a,
-    /// then b, on ties.
-    @inline(__always)
-    static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let ia = Int(a), ib = Int(b), ic = Int(c)
-        let pa = abs(ib - ic)  // |p - a| with p = a + b - c
-        let pb = abs(ia - ic)  // |p - b|
-        let pc = abs(ia + ib - 2 * ic)  // |p - c|
-        if pa <= pb && pa <= pc { return a }
-        return pb <= pc ? b : c
     }
 }
