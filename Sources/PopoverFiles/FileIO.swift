@@ -67,24 +67,32 @@ public enum FileIO {
     /// The new file gets mode 0666 minus the umask. The directory must exist (see
     /// `createDirectories`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let (directory, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw FileError(path: path, operation: .write, code: EISDIR, reason: "the path names a directory, not a file")
+        let temporary = try writeTemporary(bytes, beside: path)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw POSIX.error(path, .write, code)
         }
-        let temporary = temporaryPath(directory: directory, name: name)
+        try syncDirectory(split(path).directory, for: path)
+    }
+
+    /// The first half of `writeAtomically`, for a writer that replaces several files
+    /// together: `bytes` in a new temporary file beside `path`, synced, and its path. The
+    /// caller renames it over `path` or removes it. Errors are said of `path`; on one,
+    /// the temporary is gone.
+    public static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(FileError) -> String {
+        let temporary = try temporaryPath(beside: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIX.error(path, .write, errno) }
-
         var code = bytes.withUnsafeBytes { POSIX.writeAll(fd, $0) }
         if code == 0 { code = POSIX.sync(fd) }
         // close can report a deferred write error (e.g. on NFS); it counts too.
         if close(fd) != 0 && code == 0 { code = errno }
-        if code == 0 && rename(temporary, path) != 0 { code = errno }
         guard code == 0 else {
             unlink(temporary)
             throw POSIX.error(path, .write, code)
         }
-        try syncDirectory(directory, for: path)
+        return temporary
     }
 
     /// Creates the directory at `path` and any missing parents (like `mkdir -p`).
@@ -133,18 +141,23 @@ public enum FileIO {
         return (directory.isEmpty ? "/" : directory, name)
     }
 
-    /// A name no other writer uses: hidden, with our pid and 64 random bits. Long names are
-    /// shortened so the temporary stays within NAME_MAX (255 bytes).
-    static func temporaryPath(directory: String, name: String) -> String {
+    /// A name beside `path` no other writer uses: hidden, with our pid and 64 random bits.
+    /// Long names are shortened so the temporary stays within NAME_MAX (255 bytes).
+    public static func temporaryPath(beside path: String) throws(FileError) -> String {
+        let (directory, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw FileError(path: path, operation: .write, code: EISDIR, reason: "the path names a directory, not a file")
+        }
         let stem = name.utf8.count > 180 ? String(decoding: name.utf8.prefix(180), as: UTF8.self) : name
         let random = String(UInt64.random(in: .min ... .max), radix: 16)
         let separator = directory.hasSuffix("/") ? "" : "/"
         return "\(directory)\(separator).\(stem).tmp-\(getpid())-\(random)"
     }
 
-    /// Makes the rename durable. Some file systems cannot fsync a directory (EINVAL); that
-    /// is not a failure of the write, which has already happened.
-    private static func syncDirectory(_ directory: String, for path: String) throws(FileError) {
+    /// Makes renames in `directory` durable; an error is said of `path`, the file renamed.
+    /// Some file systems cannot fsync a directory (EINVAL); that is not a failure of the
+    /// write, which has already happened.
+    public static func syncDirectory(_ directory: String, for path: String) throws(FileError) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         defer { close(fd) }

@@ -78,21 +78,15 @@ public struct GoldenStore: Sendable {
         let table = try changedFactsTable(of: id) { $0.rows[name] = row }
         var temporaries: [String] = []
         defer { for temporary in temporaries { unlink(temporary) } }
-        func temporary(beside path: String, holding bytes: [UInt8]?) throws -> String {
-            let temporary = FilePaths.parent(of: path) + "/." + FilePaths.lastComponent(of: path)
-                + ".tmp-\(getpid())-\(String(UInt64.random(in: .min ... .max), radix: 16))"
+        func staged(_ bytes: [UInt8], beside path: String) throws -> String {
+            let temporary = try FileIO.writeTemporary(bytes, beside: path)
             temporaries.append(temporary)
-            do {
-                if let bytes { try FileIO.writeAtomically(bytes, to: temporary) }
-            } catch {
-                // Said of the file being replaced: the temporary is ours, not the user's.
-                throw FileError(path: path, operation: error.operation, code: error.code, reason: error.reason)
-            }
             return temporary
         }
-        let newGolden = try png.map { try temporary(beside: target, holding: $0) }
-        let newTable = try table.differs ? table.bytes.map { try temporary(beside: table.path, holding: $0) } : nil
-        let oldGolden = try temporary(beside: target, holding: nil)
+        let newGolden = try png.map { try staged($0, beside: target) }
+        let newTable = try table.differs ? table.bytes.map { try staged($0, beside: table.path) } : nil
+        let oldGolden = try FileIO.temporaryPath(beside: target)
+        temporaries.append(oldGolden)
         if expected != nil && link(target, oldGolden) != 0 {
             throw HarnessError.io("\(target): cannot keep the old golden while replacing it: \(String(cString: strerror(errno)))")
         }
@@ -113,21 +107,13 @@ public struct GoldenStore: Sendable {
             throw error
         }
         rememberFactsTable(table)
-        Self.syncFolder(FilePaths.parent(of: target))
+        // The renames have happened: a folder that cannot be synced changes nothing now.
+        try? FileIO.syncDirectory(FilePaths.parent(of: target), for: target)
         if png == nil {
             // The kept old golden goes first: the folder may then be empty.
             unlink(oldGolden)
             removeEmptyFolders(above: target)
         }
-    }
-
-    /// Makes renames in `folder` durable (a file system that cannot sync a folder has
-    /// nothing to sync).
-    private static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 
     /// Goldens are written only into real folders below this one: a folder of the
