@@ -1,3 +1,3 @@
-// zlib: the inflater libpng itself uses, so PopoverFiles' fast decoding path accepts
-// exactly the streams libpng does.
+// zlib: the inflater libpng itself uses; CPNGShim checks every chunk's CRC with its
+// crc32 before libpng reads the chunks.
 #include <zlib.h>
