@@ -14,7 +14,7 @@ extension DiffMap {
     /// until the boxes are few enough. Together the regions hold every pixel that is not
     /// equal (different, excused or ignored), as `changedRegion` does; each is at most a
     /// square's side in width and height. The same map gives the same regions.
-    public func changedRegions(limit: Int = 16) -> [PixelRegion] {
+    public func changedRegions(limit: Int = 32) -> [PixelRegion] {
         guard let whole = changedRegion, case .planes(_, let classes) = storage, limit > 0 else { return [] }
         let side = Self.regionSide
         // Per square of `side`: the box of its changed pixels; one pass over the changed region.

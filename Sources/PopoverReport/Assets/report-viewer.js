@@ -313,14 +313,18 @@
 
   // Frames region `at` of the change: centred in every pane (the same place in every
   // view, since the state is shared), zoomed to the largest step at which it still fits
-  // in half a pane, so a thin change fills a good part of it.
+  // in half a pane (at least 1 while it fits), so a thin change fills a good part of it.
   Viewer.prototype.showRegion = function (at) {
     var port = this.ports && this.ports[0], n = this.regions.length;
     if (!n || !port) return;
     this.at = ((at % n) + n) % n;
     var r = this.regions[this.at];
     var dpr = window.devicePixelRatio || 1, w = port.clientWidth, h = port.clientHeight;
-    var zoom = zooms.filter(function (z) { return r[2] * z / dpr <= w * 0.5 && r[3] * z / dpr <= h * 0.5; }).pop() || zooms[0];
+    var fits = function (share) { return function (z) { return r[2] * z / dpr <= w * share && r[3] * z / dpr <= h * share; }; };
+    var zoom = zooms.filter(fits(0.5)).pop() || zooms[0];
+    // Below one image pixel per device pixel a one-pixel change fades: zoom 1 while the
+    // region still fits the pane.
+    if (zoom < 1 && fits(0.9)(1)) zoom = 1;
     this.state.cx = r[0] + r[2] / 2;
     this.state.cy = r[1] + r[3] / 2;
     var label = this.el.querySelector('.region-at');
