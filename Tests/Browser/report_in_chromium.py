@@ -457,9 +457,16 @@ def axe(report):
                 return r.width - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) < 13.5; }).map(td => td.dataset.case).slice(0, 3)""")
             check(not clipped, "matrix cells narrower than their mark: %s" % clipped)
             # Hundreds of decision buttons, each named after its case or change.
-            names = page.evaluate("""Array.from(document.querySelectorAll('[data-decide], [data-decide-change]'))
-                .map(b => b.getAttribute('aria-label') || b.textContent)""")
-            check(len(names) == len(set(names)), "decision buttons share names: %s" % [n for n in names if names.count(n) > 1][:3])
+            unnamed = page.evaluate("""Array.from(document.querySelectorAll('[data-decide], [data-decide-change], [data-focus-decide]'))
+                .filter(b => !(b.getAttribute('aria-label') || '').includes(b.getAttribute('data-for') || b.getAttribute('data-change') || '\u0000'))
+                .map(b => b.outerHTML.slice(0, 120))""")
+            check(not unnamed, "decision buttons not named after their case or change: %s" % unnamed[:3])
+            # The change index: every change on the first screen, each with its ID and Accept.
+            index = page.evaluate("""() => Array.from(document.querySelectorAll('table.change-index tbody tr'))
+                .map(r => r.textContent)""")
+            changes = page.evaluate("window.PopoverGoldens.data.changes.map(c => c.id)")
+            check(len(index) == len(changes) and all(c in row for c, row in zip(changes, index)),
+                  "the change index lists %s for the changes %s" % (index, changes))
             check(not errors, "the page threw: %s" % errors)
             page.close()
         b.close()
@@ -484,13 +491,14 @@ def regions(report, case_id, changed_file):
             page.wait_for_function("v => Array.from(v.querySelectorAll('img.px')).every(i => i.complete && i.naturalWidth > 0)",
                                    arg=viewer.element_handle())
             natural = int(viewer.locator("img.px").first.get_attribute("width"))
+            dpr = page.evaluate("window.devicePixelRatio")
             step = viewer.locator('[data-region-step="1"]')
             check(step.count() == 1, "the viewer offers no way to the changed regions")
             seen, covered = set(), set()
             while True:
                 step.click()
                 f = viewer.evaluate("""v => { const port = v.querySelector('.port'), frame = port.querySelector('.region'),
-                    img = port.querySelector('img.px').getBoundingClientRect(), p = port.getBoundingClientRect(),
+                    img = port.querySelector('.layer:not([hidden]) img.px').getBoundingClientRect(), p = port.getBoundingClientRect(),
                     r = frame.getBoundingClientRect();
                     return { hidden: frame.hidden, img: [img.left, img.top, img.width], port: [p.left, p.top, p.width, p.height],
                              frame: [r.left, r.top, r.width, r.height] }; }""")
@@ -510,6 +518,9 @@ def regions(report, case_id, changed_file):
                 check(f["frame"][0] >= port[0] - 3 and f["frame"][1] >= port[1] - 3 and
                       f["frame"][0] + f["frame"][2] <= port[0] + port[2] + 3 and f["frame"][1] + f["frame"][3] <= port[1] + port[3] + 3,
                       "region %s is not inside its pane %s" % (f["frame"], port))
+                # Shown at one device pixel or more per image pixel: a one-pixel change stays
+                # visible (the box of every changed pixel, fitted, showed flat fill).
+                check(s * dpr >= 0.99, "region %s is shown at %.3f device pixels per image pixel" % (key, s * dpr))
                 check(max(f["frame"][2] / port[2], f["frame"][3] / port[3]) >= 0.2,
                       "region %s fills too little of its pane %s" % (f["frame"], port))
                 inside = [c for c in changed if x0 - 0.5 <= c[0] < x1 + 0.5 and y0 - 0.5 <= c[1] < y1 + 0.5]

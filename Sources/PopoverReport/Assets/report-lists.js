@@ -303,6 +303,39 @@
     showRepresentative(card, data.cases[change.representative]);
     PG.showChange(slot);
   }
+  // The change index: every change on the first screen, one row each, in the run's order
+  // (how much the picture changed). Its cells come from the change's data where the run
+  // recorded them (skin, scope, how far things moved, the accept command), else from its
+  // members.
+  function changeIndex(changes) {
+    var holder = doc.getElementById('change-index');
+    if (!holder) return;
+    holder.textContent = '';
+    if (!changes.length) return;
+    var rows = changes.map(function (change) {
+      var members = change.members.map(function (i) { return data.cases[i]; });
+      var skins = change.skin || Array.from(new Set(members.map(function (c) { return c.skin; }))).join(', ');
+      var scope = change.scope || Array.from(new Set(members.map(function (c) { return c.dir; }))).join(', ');
+      var copy = change.command ? button('Copy', { 'data-copy': change.command, 'aria-label': 'Copy the command that accepts change ' + change.id,
+                                                   title: change.command }, 'copy') : null;
+      return el('tr', '', [
+        el('th', '', [el('a', '', [change.explanation], { href: '#ch-' + change.id })], { scope: 'row' }),
+        el('td', '', [skins]), el('td', '', [scope]), el('td', 'num', [String(change.members.length)]),
+        el('td', '', [change.moved || '']),
+        el('td', 'mono', [change.id, ' ', copy]),
+        el('td', '', [button('Accept', { 'data-decide-change': 'accept', 'data-change': change.id, 'aria-pressed': 'false',
+                                         'aria-label': 'Accept all ' + change.members.length + ' of change ' + change.id })])
+      ]);
+    });
+    holder.appendChild(el('table', 'change-index', [
+      el('caption', 'muted', ['Every change, the biggest picture change first']),
+      el('thead', '', [el('tr', '', ['Change', 'Skin', 'Scope', 'Cases', 'Moved', 'ID', 'Decide'].map(function (h) {
+        return el('th', '', [h], { scope: 'col' });
+      }))]),
+      el('tbody', '', rows)]));
+  }
+  PG.changeIndex = changeIndex;
+
   function fillChanges(changes) {
     if (!changesList) return;
     var limit = allChanges ? changes.length : Math.min(changes.length, changesList.children.length || 8);
@@ -346,6 +379,7 @@
       return change.members.some(function (i) { return shownIds.has(data.cases[i].id); });
     });
     fillChanges(shownChanges);
+    changeIndex(shownChanges);
     var cellsShown = 0;
     cells.forEach(function (cell) {
       var yes = ok(cell);
@@ -415,6 +449,9 @@
     } else if (b.hasAttribute('data-solo')) solo(b.getAttribute('data-solo'));
     else if (b.id === 'f-reset') reset();
     else if (b.id === 'changes-more') { allChanges = true; apply(); }
+    else if (b.hasAttribute('data-copy') && navigator.clipboard) {
+      navigator.clipboard.writeText(b.getAttribute('data-copy')).then(function () { b.textContent = 'Copied'; }, function () { b.textContent = 'Copy failed'; });
+    }
     else if (b.classList.contains('case-open')) toggleCase(b.closest('.case-slot'));
     else if (b.hasAttribute('data-member')) {
       var card = b.closest('.change');

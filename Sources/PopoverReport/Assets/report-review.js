@@ -91,6 +91,12 @@
                                                  (p.kept ? ' \u00b7 ' + p.kept + ' kept' : '')));
     }
     PG.all('#export-approvals, [data-export]').forEach(function (b) { b.disabled = PG.live || p.accepted === 0; });
+    // The change index's Accept shows a change accepted whole.
+    all('.change-index [data-decide-change="accept"]').forEach(function (b) {
+      var change = changeById(b.getAttribute('data-change'));
+      var ids = change ? change.members.filter(function (i) { return data.cases[i].acceptable; }) : [];
+      b.setAttribute('aria-pressed', ids.length && ids.every(function (i) { return PG.decision(data.cases[i].id) === 'accept'; }) ? 'true' : 'false');
+    });
     PG.emit('counted');
     PG.all('table.matrix td.c').length && PG.cells.forEach(function (cell) {
       if (!cell.c) return;

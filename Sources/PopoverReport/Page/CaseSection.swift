@@ -22,6 +22,7 @@ enum CaseSection {
                               .textElement("span", "muted", "(\(total))")),
                          .textElement("p", "muted", "Failing cases grouped by what changed: decide a change once, "
                                       + "or open its cases to decide them one by one.")),
+                    .tag("div", .cls("change-index-wrap"), .attr("id", "change-index")),
                     .tag("div", .cls("changes-list"), .attr("id", "changes-list"), .attr("style", "--n:\(shown)"),
                          .group((0..<shown).map { _ in .tag("div", .cls("change-slot")) })),
                     total > shown
