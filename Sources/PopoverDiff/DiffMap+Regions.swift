@@ -1,49 +1,49 @@
 extension DiffMap {
-    /// The side of the smallest square a region may fill: a change inside one is framed
-    /// on its own, so a pane zooms on it until its pixels can be seen.
-    public static let regionSide = 64
+    /// The most a region spans, each way, while there are few enough of them: at zoom 1
+    /// it fits a phone's pane, so a one-pixel change framed in it stays visible.
+    public static let regionSide = 128
 
     /// Where the changed pixels lie, as at most `limit` rectangles a viewer steps through,
     /// top to bottom, then left to right.
     ///
     /// The bounding box of every changed pixel (`changedRegion`) is no help for a thin
     /// change: a one-pixel border recoloured spans the whole image, and zoomed to fit it
-    /// shows flat fill. So the image is cut into squares of `regionSide` pixels; each square
-    /// holding changed pixels gives the box of those pixels, and boxes whose union still fits
-    /// in one square are merged. With more than `limit` boxes the squares double in side,
-    /// until the boxes are few enough. Together the regions hold every pixel that is not
-    /// equal (different, excused or ignored), as `changedRegion` does; each is at most a
-    /// square's side in width and height. The same map gives the same regions.
-    public func changedRegions(limit: Int = 32) -> [PixelRegion] {
+    /// shows flat fill. So the image is cut into squares half of `regionSide`; each square
+    /// holding changed pixels gives the box of those pixels, and boxes are merged, in
+    /// reading order, while their union spans less than `regionSide` each way. With more
+    /// than `limit` regions the squares and the side double, until the regions are few
+    /// enough. Together the regions hold every pixel that is not equal (different, excused
+    /// or ignored), as `changedRegion` does. The same map gives the same regions.
+    public func changedRegions(limit: Int = 64) -> [PixelRegion] {
         guard let whole = changedRegion, case .planes(_, let classes) = storage, limit > 0 else { return [] }
-        let side = Self.regionSide
-        // Per square of `side`: the box of its changed pixels; one pass over the changed region.
-        let columns = (width + side - 1) / side, rows = (height + side - 1) / side
+        let tile = Self.regionSide / 2
+        // Per square of `tile`: the box of its changed pixels; one pass over the changed region.
+        let columns = (width + tile - 1) / tile, rows = (height + tile - 1) / tile
         var boxes = [MarkedBounds](repeating: MarkedBounds(), count: columns * rows)
         classes.withUnsafeBufferPointer { classes in
             for y in whole.y..<(whole.y + whole.height) {
-                let row = y * width, tileRow = (y / side) * columns
+                let row = y * width, tileRow = (y / tile) * columns
                 for x in whole.x..<(whole.x + whole.width) where classes[row + x] != .equal {
-                    boxes[tileRow + x / side].include(x: x, y: y)
+                    boxes[tileRow + x / tile].include(x: x, y: y)
                 }
             }
         }
-        var square = side
+        var square = tile
         while true {
             // The boxes of squares `square` wide: the small squares' boxes, grouped.
-            let per = square / side
+            let per = square / tile
             var grouped: [Int: MarkedBounds] = [:]
             for (i, box) in boxes.enumerated() where box.maxX >= 0 {
                 let key = (i / columns / per) * (columns / per + 1) + (i % columns) / per
                 grouped[key, default: MarkedBounds()].include(box)
             }
-            let found = Self.merged(grouped.values.compactMap(\.region).sorted(by: Self.readingOrder), within: square)
+            let found = Self.merged(grouped.values.compactMap(\.region).sorted(by: Self.readingOrder), within: square * 2)
             if found.count <= limit || square >= max(width, height) { return Array(found.prefix(limit)) }
             square *= 2
         }
     }
 
-    /// Boxes merged while their union still fits a square of `side`, in reading order.
+    /// Boxes merged, in reading order, while their union spans less than `side` each way.
     static func merged(_ boxes: [PixelRegion], within side: Int) -> [PixelRegion] {
         var out: [MarkedBounds] = []
         for box in boxes {
