@@ -62,7 +62,7 @@ def port_boxes(viewer):
 
 
 def check_viewer(page, viewer):
-    """Fit, linked zoom across panes and views, Find change kept across views."""
+    """Fit, linked zoom across panes and views, a framed region kept across views."""
     dpr = page.evaluate("window.devicePixelRatio")
     natural = int(viewer.locator("img.px").first.get_attribute("width"))
     natural_h = int(viewer.locator("img.px").first.get_attribute("height"))
@@ -98,8 +98,8 @@ def check_viewer(page, viewer):
     quarter = port_boxes(viewer)[0]
     check(abs(quarter["imgWidth"] * dpr - natural / 4) < 1, "zoom 1/4 shows %s device pixels" % (quarter["imgWidth"] * dpr))
     # Find change, then another view: the same place at the same zoom.
-    if viewer.locator("[data-find]").count():
-        viewer.locator("[data-find]").click()
+    if viewer.locator("[data-region-step]").count():
+        viewer.locator('[data-region-step="1"]').click()
         found = port_boxes(viewer)[0]
         viewer.locator('[data-mode-to="wipe"]').click()
         check(viewer.get_attribute("data-mode") == "wipe", "Wipe did not switch the view")
@@ -464,7 +464,7 @@ def axe(report):
                 .map(b => b.outerHTML.slice(0, 120))""")
             check(not unnamed, "decision buttons not named after their case or change: %s" % unnamed[:3])
             # The change index: every change on the first screen, each with its ID and Accept.
-            index = page.evaluate("""() => Array.from(document.querySelectorAll('table.change-index tbody tr'))
+            index = page.evaluate("""() => Array.from(document.querySelectorAll('table.change-index tbody tr:not([hidden])'))
                 .map(r => r.textContent)""")
             changes = page.evaluate("window.PopoverGoldens.data.changes.map(c => c.id)")
             check(len(index) == len(changes) and all(c in row for c, row in zip(changes, index)),
@@ -618,8 +618,8 @@ def timing(report):
         if rep.count():
             controls["view: wipe"] = click_to_paint(page, lambda: rep.locator('[data-mode-to="wipe"]').click())
             controls["zoom 4"] = click_to_paint(page, lambda: rep.locator('[data-zoom-to="4"]').click())
-            if rep.locator("[data-find]").count():
-                controls["find change"] = click_to_paint(page, lambda: rep.locator("[data-find]").click())
+            if rep.locator("[data-region-step]").count():
+                controls["next region"] = click_to_paint(page, lambda: rep.locator('[data-region-step="1"]').click())
             controls["accept a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
             controls["undo a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=undo]").first.click())
             members = page.locator("details.members > summary").first

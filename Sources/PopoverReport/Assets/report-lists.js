@@ -303,38 +303,25 @@
     showRepresentative(card, data.cases[change.representative]);
     PG.showChange(slot);
   }
-  // The change index: every change on the first screen, one row each, in the run's order
-  // (how much the picture changed). Its cells come from the change's data where the run
-  // recorded them (skin, scope, how far things moved, the accept command), else from its
-  // members.
+  // The change index (in the first HTML): rows of the changes the filters leave out are
+  // hidden; a row's Copy button copies its change's command, where the run records one.
+  var indexRows = all('table.change-index tbody tr');
+  indexRows.forEach(function (row) {
+    var change = data.changes.filter(function (ch) { return ch.id === row.getAttribute('data-change'); })[0];
+    var idCell = row.querySelector('td.mono');
+    if (change && change.command && idCell) {
+      idCell.appendChild(doc.createTextNode(' '));
+      idCell.appendChild(button('Copy', { 'data-copy': change.command, title: change.command,
+                                          'aria-label': 'Copy the command that accepts change ' + change.id }, 'copy'));
+    }
+  });
   function changeIndex(changes) {
-    var holder = doc.getElementById('change-index');
-    if (!holder) return;
-    holder.textContent = '';
-    if (!changes.length) return;
-    var rows = changes.map(function (change) {
-      var members = change.members.map(function (i) { return data.cases[i]; });
-      var skins = change.skin || Array.from(new Set(members.map(function (c) { return c.skin; }))).join(', ');
-      var scope = change.scope || Array.from(new Set(members.map(function (c) { return c.dir; }))).join(', ');
-      var copy = change.command ? button('Copy', { 'data-copy': change.command, 'aria-label': 'Copy the command that accepts change ' + change.id,
-                                                   title: change.command }, 'copy') : null;
-      return el('tr', '', [
-        el('th', '', [el('a', '', [change.explanation], { href: '#ch-' + change.id })], { scope: 'row' }),
-        el('td', '', [skins]), el('td', '', [scope]), el('td', 'num', [String(change.members.length)]),
-        el('td', '', [change.moved || '']),
-        el('td', 'mono', [change.id, ' ', copy]),
-        el('td', '', [button('Accept', { 'data-decide-change': 'accept', 'data-change': change.id, 'aria-pressed': 'false',
-                                         'aria-label': 'Accept all ' + change.members.length + ' of change ' + change.id })])
-      ]);
+    var shown = new Set(changes.map(function (ch) { return ch.id; }));
+    indexRows.forEach(function (row) {
+      var hide = !shown.has(row.getAttribute('data-change'));
+      if (row.hidden !== hide) row.hidden = hide;
     });
-    holder.appendChild(el('table', 'change-index', [
-      el('caption', 'muted', ['Every change, the biggest picture change first']),
-      el('thead', '', [el('tr', '', ['Change', 'Skin', 'Scope', 'Cases', 'Moved', 'ID', 'Decide'].map(function (h) {
-        return el('th', '', [h], { scope: 'col' });
-      }))]),
-      el('tbody', '', rows)]));
   }
-  PG.changeIndex = changeIndex;
 
   function fillChanges(changes) {
     if (!changesList) return;
