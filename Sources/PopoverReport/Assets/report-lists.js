@@ -436,6 +436,11 @@
     } else if (b.hasAttribute('data-solo')) solo(b.getAttribute('data-solo'));
     else if (b.id === 'f-reset') reset();
     else if (b.id === 'changes-more') { allChanges = true; apply(); }
+    else if (b.hasAttribute('data-goto-change')) {
+      var card = doc.getElementById('ch-' + b.getAttribute('data-goto-change'));
+      if (!card && !allChanges) { allChanges = true; apply(); card = doc.getElementById('ch-' + b.getAttribute('data-goto-change')); }
+      if (card) card.scrollIntoView();
+    }
     else if (b.hasAttribute('data-copy') && navigator.clipboard) {
       navigator.clipboard.writeText(b.getAttribute('data-copy')).then(function () { b.textContent = 'Copied'; }, function () { b.textContent = 'Copy failed'; });
     }

@@ -43,7 +43,9 @@ enum CaseSection {
             let members = change.members.map { data.cases[$0] }
             let n = change.members.count
             return .tag("tr", .attr("data-change", change.id),
-                        .tag("th", .attr("scope", "row"), .tag("a", .attr("href", "#ch-" + change.id), .text(change.explanation))),
+                        // A button, not a link: a change past the first few has no card until shown.
+                        .tag("th", .attr("scope", "row"), .tag("button", .attr("type", "button"), .cls("to-change"),
+                                                               .attr("data-goto-change", change.id), .text(change.explanation))),
                         .textElement("td", "", words(members.map(\.skin))),
                         .textElement("td", "", words(members.map(\.dir))),
                         .textElement("td", "num", "\(n)"),
