@@ -176,7 +176,7 @@
       PG.live ? el('p', '', ['The accepted goldens are written; nothing is left to export.'])
         : el('p', '', [p.accepted ? 'Nothing is written yet: export the approvals, then apply them with the command below.'
                                   : 'Nothing was accepted: there is nothing to export.']),
-      PG.live ? null : button('Export approvals.json', { 'data-export': '', disabled: p.accepted ? null : '' }, 'primary'),
+      PG.live ? null : button('Export approvals.json', { 'data-export': '', disabled: PG.data.cases.some(PG.exportable) ? null : '' }, 'primary'),
       PG.live || !command ? null : el('p', 'review-command', ['Then: ', el('code', '', [command.textContent])]),
       el('div', 'focus-done-actions', [
         next ? button('Go to the first undecided case', { 'data-focus-case': next.id }) : null,

@@ -90,7 +90,7 @@
       barProgress.appendChild(doc.createTextNode(' undecided' + (p.accepted ? ' \u00b7 ' + p.accepted + ' ' + accepted : '') +
                                                  (p.kept ? ' \u00b7 ' + p.kept + ' kept' : '')));
     }
-    PG.all('#export-approvals, [data-export]').forEach(function (b) { b.disabled = PG.live || p.accepted === 0; });
+    PG.all('#export-approvals, [data-export]').forEach(function (b) { b.disabled = PG.live || !data.cases.some(exportable); });
     // The change index's Accept shows a change accepted whole.
     all('.change-index [data-decide-change="accept"]').forEach(function (b) {
       var change = changeById(b.getAttribute('data-change'));
@@ -216,8 +216,12 @@
   };
   function target(word) { return word === 'undo' ? null : word; }
 
+  // Accepted here and not yet on disk: what the run already accepted is never exported again.
+  function exportable(c) { return PG.decision(c.id) === 'accept' && !c.accepted; }
+  PG.exportable = exportable;
+
   function exportApprovals() {
-    var approvals = data.cases.filter(function (c) { return PG.decision(c.id) === 'accept'; }).map(function (c) {
+    var approvals = data.cases.filter(exportable).map(function (c) {
       return { id: c.id, expected: c.expectedDigest, actual: c.actualDigest };
     });
     var text = JSON.stringify({ format: 'popover-goldens approvals', version: 1, approvals: approvals }, null, 2) + '\n';
