@@ -16,8 +16,14 @@ failing run, calls this script, and checks the files afterwards.
       at GOLDEN_PATH changes, the counts follow), undoes it (the golden is back, so are
       the counts), then accepts the first change in one action.
   python3 report_in_chromium.py axe REPORT_FOLDER...
-      runs axe-core (WCAG 2.1 A/AA) on each report: no serious or critical violation;
-      the skip link and the matrix's single Tab stop.
+      runs axe-core (WCAG 2.1 A/AA) on each report at 1400x1000 and 390x844, with a
+      case open and in focus mode: no violation; at 390 px no sideways scroll and a
+      sticky bar of at most a fifth of the height; the skip link and the matrix's single
+      Tab stop; decision buttons each with their own name.
+  python3 report_in_chromium.py regions REPORT_FOLDER CASE_ID CHANGED_JSON
+      steps the case's viewer through its changed regions: each inside the pane, holding
+      changed pixels, filling a good part of the pane; together every changed pixel of
+      CHANGED_JSON ([[x, y], ...]).
 
 Chromium is Debian's (/usr/bin/chromium, or $CHROMIUM): Playwright downloads no browser.
 Exit status 0 when every check holds; otherwise a message on standard error and 1.
@@ -56,7 +62,7 @@ def port_boxes(viewer):
 
 
 def check_viewer(page, viewer):
-    """Fit, linked zoom across panes and views, Find change kept across views."""
+    """Fit, linked zoom across panes and views, a framed region kept across views."""
     dpr = page.evaluate("window.devicePixelRatio")
     natural = int(viewer.locator("img.px").first.get_attribute("width"))
     natural_h = int(viewer.locator("img.px").first.get_attribute("height"))
@@ -92,8 +98,8 @@ def check_viewer(page, viewer):
     quarter = port_boxes(viewer)[0]
     check(abs(quarter["imgWidth"] * dpr - natural / 4) < 1, "zoom 1/4 shows %s device pixels" % (quarter["imgWidth"] * dpr))
     # Find change, then another view: the same place at the same zoom.
-    if viewer.locator("[data-find]").count():
-        viewer.locator("[data-find]").click()
+    if viewer.locator("[data-region-step]").count():
+        viewer.locator('[data-region-step="1"]').click()
         found = port_boxes(viewer)[0]
         viewer.locator('[data-mode-to="wipe"]').click()
         check(viewer.get_attribute("data-mode") == "wipe", "Wipe did not switch the view")
@@ -134,19 +140,17 @@ def static(report, download, cases):
         # Filters: searching an ID leaves that case; Reset shows every case again.
         total = page.evaluate("window.PopoverGoldens.data.cases.length")
         page.fill("#f-q", cases[1])
-        page.wait_for_timeout(400)
+        page.wait_for_function("n => window.PopoverGoldens.shownCases().length === n", arg=1)
         shown = page.evaluate("window.PopoverGoldens.shownCases().map(c => c.id)")
         check(shown == [cases[1]], "searching %s left %s shown" % (cases[1], shown))
         check("q=" in page.evaluate("location.hash"), "the search is not in the address")
         page.click("#f-reset")
-        page.wait_for_timeout(100)
         check(page.evaluate("window.PopoverGoldens.shownCases().length") == total, "Reset did not show every case again")
 
         # Keys: j moves to the next case.
         page.evaluate("window.scrollTo(0, 0)")
         page.keyboard.press("j")
-        page.wait_for_timeout(200)
-        check(page.evaluate("window.scrollY") > 0, "j did not move to a case")
+        page.wait_for_function("window.scrollY > 0")
 
         # A case's line opens to its viewer; Accept on it is one decision.
         first = line(page, cases[0])
@@ -154,7 +158,12 @@ def static(report, download, cases):
         check(first.locator(".viewer").count() == 1, "opening the line showed no viewer")
         first.locator('[data-decide="accept"]').click()
         decidable = page.evaluate("window.PopoverGoldens.progress().decidable")
-        check(progress(page).startswith("1 of %d decided" % decidable), "progress says " + progress(page))
+        check(progress(page).startswith("%d undecided" % (decidable - 1)), "progress says " + progress(page))
+        # Accept again: still accepted, nothing toggles.
+        first.locator('[data-decide="accept"]').click()
+        check(page.evaluate("window.PopoverGoldens.decision(%s)" % json.dumps(cases[0])) == "accept", "a second Accept took it back")
+        # The sticky bar offers the export once something is accepted.
+        check(page.locator("#bar [data-export]").is_enabled(), "the bar's export is not offered")
 
         # Focus mode by keyboard: the second case, accepted with a, keep with x on the next.
         line(page, cases[1]).locator("[data-focus-case]").click()
@@ -172,32 +181,44 @@ def static(report, download, cases):
         page.keyboard.press("Escape")
         check(not page.locator("#keys").is_visible(), "Escape did not close the keys")
         page.keyboard.press("a")
-        page.wait_for_timeout(100)
-        check(page.evaluate("window.PopoverGoldens.decision(%s)" % json.dumps(cases[1])) == "accept", "a did not accept")
-        check("2 of %d decided" % decidable in focus.inner_text(), "focus progress: " + focus.locator(".focus-progress").inner_text())
+        page.wait_for_function("id => window.PopoverGoldens.decision(id) === 'accept'", arg=cases[1])
+        check(page.evaluate("window.PopoverGoldens.progress().decided") == 2, "a did not decide one more case")
         if page.evaluate("window.PopoverGoldens.shownCases().length") > 2:
-            check(cases[1] not in focus.locator("h2").inner_text(), "after a decision focus mode did not move on")
+            page.wait_for_function("id => !document.querySelector('#focus h2').textContent.includes(id)", arg=cases[1])
+            third = page.evaluate("window.PopoverGoldens.focus.state.items[window.PopoverGoldens.focus.state.at].id")
             page.keyboard.press("x")
-            page.wait_for_timeout(100)
+            page.wait_for_function("id => window.PopoverGoldens.decision(id) === 'keep'", arg=third)
             check("3 of %d decided" % decidable in focus.inner_text(), "x did not keep")
             page.keyboard.press("k")
-            page.keyboard.press("x")   # pressing keep again takes it back
-            page.wait_for_timeout(100)
-            check("2 of %d decided" % decidable in focus.inner_text(), "a second x did not take keep back")
+            page.keyboard.press("x")   # keep again: still kept, nothing toggles
+            check(page.evaluate("id => window.PopoverGoldens.decision(id)", third) == "keep", "a second x took keep back")
+            page.keyboard.press("k")
+            page.keyboard.press("u")   # u undoes
+            page.wait_for_function("id => window.PopoverGoldens.decision(id) === null", arg=third)
+            check("2 of %d decided" % decidable in focus.inner_text(), "u did not undo: " + focus.inner_text())
+        # The end of the queue: after the last case, a summary that offers the export.
+        if not page.evaluate("window.PopoverGoldens.focus.state.done"):
+            page.evaluate("() => { const f = window.PopoverGoldens.focus.state; f.at = f.items.length - 1; }")
+            page.keyboard.press("j")
+        done = page.locator("#focus .focus-done")
+        done.wait_for()
+        check("2 to accept" in done.inner_text(), "the end of the queue says " + done.inner_text())
+        check(done.locator("[data-export]").is_enabled(), "the end of the queue offers no export")
+        check("--from approvals.json" in done.inner_text(), "the end of the queue shows no command")
         page.keyboard.press("Escape")
         check(not focus.is_visible(), "Escape did not close focus mode")
 
         # State that lasts: decisions and the filters come back after a reload.
         page.fill("#f-q", "up")
-        page.wait_for_timeout(400)
+        page.wait_for_function("() => location.hash.includes('q=up')")
         page.reload()
-        page.wait_for_timeout(300)
+        page.wait_for_function("() => !!window.PopoverGoldens")
         check(page.input_value("#f-q") == "up", "the search did not survive a reload")
         for case_id in cases[:2]:
             check(page.evaluate("window.PopoverGoldens.decision(%s)" % json.dumps(case_id)) == "accept", case_id + " lost its decision on reload")
             check(line(page, case_id).locator('[data-decide="accept"]').get_attribute("aria-pressed") == "true",
                   "the line of %s does not show it accepted after reload" % case_id)
-        check(progress(page).startswith("2 of %d decided" % decidable), "after reload progress says " + progress(page))
+        check(progress(page).startswith("%d undecided" % (decidable - 2)), "after reload progress says " + progress(page))
         # Focus mode on a change: a decides all its cases at once; pressed again, takes it back.
         page.click("#f-reset")
         card = page.locator("#changes-list article.change").first
@@ -208,13 +229,11 @@ def static(report, download, cases):
             check(page.locator("#focus").is_visible(), "focus mode on a change did not open")
             decided = "ids => ids.map(id => window.PopoverGoldens.decision(id))"
             page.keyboard.press("a")
-            check(page.evaluate(decided, members) == [None] * len(members), "a on an accepted change did not take it back")
-            page.keyboard.press("a")
-            check(page.evaluate(decided, members) == ["accept"] * len(members), "a did not accept the whole change")
+            check(page.evaluate(decided, members) == ["accept"] * len(members), "a on an accepted change took it back")
             page.keyboard.press("Escape")
         # A fresh visit with filters in the address takes them from there.
         page.goto(url + "#q=" + cases[0])
-        page.wait_for_timeout(300)
+        page.wait_for_function("() => !!window.PopoverGoldens")
         check(page.input_value("#f-q") == cases[0], "the address's filter was not applied")
         page.click("#f-reset")
 
@@ -248,8 +267,12 @@ def live(url, golden, case_id):
         page = b.new_page(viewport={"width": 1400, "height": 1000})
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        # Every decision the page sends, by path: what a double click or a second key costs.
+        sent = []
+        page.on("request", lambda r: sent.append(r.url.split("?")[0].rsplit("/", 1)[-1]) if r.method == "POST" else None)
         page.goto(url)
         check(page.locator(".review.live").count() == 1, "the page did not switch to live review")
+        check(not axe_violations(page), "axe found in live review: %s" % axe_violations(page))
         check(page.locator("#export-approvals").count() == 0 and page.locator(".review-command").count() == 0,
               "the live page offers the export")
         the_line = line(page, case_id)
@@ -273,24 +296,49 @@ def live(url, golden, case_id):
         before = digest(golden)
         accept = the_line.locator('[data-decide="accept"]')
         check(accept.count() == 1 and the_line.locator("input[type=checkbox]").count() == 0, "not one Accept control")
-        accept.click()
+        # A double click sends one request: the second press finds it pending.
+        accept.dblclick()
         # The page marks it once the server has answered, which it does once the golden is written.
         page.wait_for_selector('#case-list article.case.accepted[data-case="%s"]' % case_id)
+        check(sent == ["accept"], "a double click sent %s" % sent)
+        # Accept again on an accepted case: nothing is sent, nothing toggles.
+        accept.click()
+        check(sent == ["accept"] and page.evaluate("id => window.PopoverGoldens.decision(id)", case_id) == "accept",
+              "a second Accept sent %s" % sent)
         check(digest(golden) != before, "the golden did not change on disk")
         # Counts follow: the chip, the progress, the matrix cell.
         check(int(chip.inner_text()) == chip_before - 1, "the chip still says %s" % chip.inner_text())
         check("1 accepted" in progress(page), "progress says " + progress(page))
         check("accepted" in (cell.get_attribute("class") or ""), "the matrix cell does not show it accepted")
-        # Pressing Accept again undoes it.
-        accept.click()
+        # Undo puts it back.
+        the_line.locator('[data-decide="undo"]').click()
         page.wait_for_selector('#case-list article.case[data-case="%s"]:not(.accepted)' % case_id)
+        check(sent == ["accept", "undo"], "undo sent %s" % sent)
         check(digest(golden) == before, "the golden was not restored")
         check(int(chip.inner_text()) == chip_before, "after undo the chip says %s" % chip.inner_text())
-        check(progress(page).startswith("0 of"), "after undo progress says " + progress(page))
+        decidable = page.evaluate("window.PopoverGoldens.progress().decidable")
+        check(progress(page).startswith("%d undecided" % decidable), "after undo progress says " + progress(page))
         check("accepted" not in (cell.get_attribute("class") or ""), "the matrix cell still shows it accepted")
         # After a reload the server's rewritten page shows the state too (not accepted).
         page.reload()
         check(page.evaluate("id => window.PopoverGoldens.decision(id)", case_id) is None, "reload shows it accepted")
+        # Focus mode: a pressed twice sends one acceptance, and the queue moves on only
+        # once the server has answered.
+        del sent[:]
+        line(page, case_id).locator("[data-focus-case]").click()
+        page.keyboard.press("a")
+        page.keyboard.press("a")
+        page.wait_for_function("id => window.PopoverGoldens.decision(id) === 'accept'", arg=case_id)
+        check(sent == ["accept"], "a pressed twice sent %s" % sent)
+        items = page.evaluate("window.PopoverGoldens.focus.state.items.length")
+        if items > 1:
+            page.wait_for_function("id => !document.querySelector('#focus h2').textContent.includes(id)", arg=case_id)
+        check(not axe_violations(page), "axe found in live focus mode: %s" % axe_violations(page))
+        page.keyboard.press("k") if items > 1 else None
+        page.keyboard.press("u")
+        page.wait_for_function("id => window.PopoverGoldens.decision(id) === null", arg=case_id)
+        check(digest(golden) == before, "u did not restore the golden")
+        page.keyboard.press("Escape")
         # A whole change in one action: every member's golden is written.
         change = page.locator("#changes-list article.change").first
         change.wait_for()
@@ -307,59 +355,182 @@ def live(url, golden, case_id):
         b.close()
 
 
-def axe(report):
-    """axe-core (bundled by the axe-playwright-python package, no download) over the
-    page, WCAG 2.1 A and AA: no serious or critical violation, with a case open and in
-    focus mode too. And the keyboard: the skip link reaches the cases in two presses of
-    Tab, and the overview's matrix is one stop."""
-    import axe_playwright_python
-    source = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")).read()
-    run = """() => axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+AXE_RUN = """() => axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
                                        resultTypes: ['violations'] })
-              .then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                         .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.length + ' nodes, e.g. ' + v.nodes[0].target.join(' ')))"""
+              .then(r => r.violations.map(v => v.id + ' (' + v.impact + '): ' + v.nodes.length + ' nodes, e.g. ' + v.nodes[0].target.join(' ')))"""
+
+
+def axe_violations(page):
+    """axe-core (bundled by the axe-playwright-python package, no download), WCAG 2.1 A
+    and AA: every violation, whatever its impact."""
+    if not page.evaluate("!!window.axe"):
+        import axe_playwright_python
+        page.add_script_tag(path=os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"))
+    return page.evaluate(AXE_RUN)
+
+
+def ready(page):
+    """The page's script has run and the first screen is drawn."""
+    page.wait_for_function("() => !!window.PopoverGoldens && !document.body.classList.contains('nojs')")
+    # A reload keeps the scroll position; the changes are drawn only near the screen.
+    if page.locator("#changes-list").count() and page.evaluate("window.scrollY") == 0:
+        page.locator("#changes-list article.change").first.wait_for()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def fits_phone(page, where):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    check(width == PHONE["width"], "at 390 px the page scrolls sideways (%s): scrollWidth %d" % (where, width))
+    bar = page.evaluate("document.getElementById('bar').getBoundingClientRect().height")
+    check(bar <= PHONE["height"] / 5, "at 390 x 844 the sticky bar is %.0f px high (%s)" % (bar, where))
+
+
+def axe(report):
+    """axe-core over the page at 1400 x 1000 and at 390 x 844: no violation, with a case
+    open and in focus mode too. At 390 px nothing scrolls sideways and the sticky bar
+    takes at most a fifth of the height; the viewer is one pane. And the keyboard: the
+    skip link reaches the cases in two presses of Tab, and the overview's matrix is one
+    stop."""
     with sync_playwright() as p:
         b = browser(p)
-        page = b.new_page(viewport={"width": 1400, "height": 1000})
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto("file://" + os.path.abspath(report) + "/index.html")
-        page.wait_for_timeout(300)
-        page.add_script_tag(content=source)
-        found = page.evaluate(run)
-        check(not found, "axe found on the page: %s" % found)
-        first = page.evaluate("window.PopoverGoldens.data.cases[0].id")
-        line(page, first).locator(".case-open").click()
-        found = page.evaluate(run)
-        check(not found, "axe found with a case open: %s" % found)
-        page.click("#focus-open")
-        found = page.evaluate(run)
-        check(not found, "axe found in focus mode: %s" % found)
-        page.keyboard.press("Escape")
+        for viewport in [{"width": 1400, "height": 1000}, PHONE]:
+            page = b.new_page(viewport=viewport)
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto("file://" + os.path.abspath(report) + "/index.html")
+            ready(page)
+            phone = viewport is PHONE
+            where = "%dx%d" % (viewport["width"], viewport["height"])
+            check(not axe_violations(page), "axe found on the page at %s: %s" % (where, axe_violations(page)))
+            if phone:
+                fits_phone(page, "first screen")
+                rep = page.locator("#changes-list .viewer").first
+                if rep.count():
+                    check(rep.locator(".port").count() == 1, "at 390 px the change's viewer shows %d panes" % rep.locator(".port").count())
+                # The counts' tiles hold their numbers.
+                overflowing = page.evaluate("""Array.from(document.querySelectorAll('.tile b'))
+                    .filter(b => b.scrollWidth > b.clientWidth || b.getBoundingClientRect().right > b.parentNode.getBoundingClientRect().right)
+                    .map(b => b.textContent)""")
+                check(not overflowing, "at 390 px these counts overflow their tiles: %s" % overflowing)
+            first = page.evaluate("window.PopoverGoldens.data.cases[0].id")
+            line(page, first).locator(".case-open").click()
+            check(not axe_violations(page), "axe found with a case open at %s: %s" % (where, axe_violations(page)))
+            if phone:
+                fits_phone(page, "a case open")
+            page.click("#focus-open")
+            page.locator("#focus .viewer, #focus .focus-done").first.wait_for()
+            check(not axe_violations(page), "axe found in focus mode at %s: %s" % (where, axe_violations(page)))
+            if phone:
+                fits_phone(page, "focus mode")
+                check(page.locator("#focus .port").count() <= 1, "at 390 px focus mode shows %d panes" % page.locator("#focus .port").count())
+            page.keyboard.press("Escape")
+            check(not errors, "the page threw: %s" % errors)
+            if phone:
+                page.close()
+                continue
 
-        # Keyboard, from a fresh page: two presses of Tab reach the skip link's target.
-        page.reload()
-        page.wait_for_timeout(300)
-        page.keyboard.press("Tab")
-        check(page.evaluate("document.activeElement.className") == "skip", "the first Tab stop is not the skip link")
-        page.keyboard.press("Enter")
-        page.keyboard.press("Tab")
-        inside = page.evaluate("!!document.activeElement.closest('#changes, #cases')")
-        check(inside, "after the skip link, Tab is at %s" % page.evaluate("document.activeElement.outerHTML.slice(0, 80)"))
-        # The matrix: one Tab stop; arrows move inside it; focus shows the card.
-        cell = page.locator("table.matrix td.c[tabindex='0']").first
-        start = cell.get_attribute("data-case")
-        cell.focus()
-        check(page.locator("#matrix-card").is_visible(), "focusing a cell shows no card")
-        check(start in page.inner_text("#matrix-card"), "the card does not name the focused case")
-        page.keyboard.press("ArrowRight")
-        moved = page.evaluate("document.activeElement.getAttribute('data-case')")
-        check(moved and moved != start, "ArrowRight did not move in the matrix")
-        table = page.evaluate("document.activeElement.closest('table') && document.activeElement.closest('table').getAttribute('aria-label')")
-        page.keyboard.press("Tab")
-        after = page.evaluate("document.activeElement.closest('table') ? document.activeElement.closest('table').getAttribute('aria-label') : ''")
-        check(after != table, "Tab stayed inside the matrix")
-        check(not errors, "the page threw: %s" % errors)
+            # Keyboard, from a fresh page: two presses of Tab reach the skip link's target.
+            page.reload()
+            ready(page)
+            page.keyboard.press("Tab")
+            check(page.evaluate("document.activeElement.className") == "skip", "the first Tab stop is not the skip link")
+            page.keyboard.press("Enter")
+            page.keyboard.press("Tab")
+            inside = page.evaluate("!!document.activeElement.closest('#changes, #cases')")
+            check(inside, "after the skip link, Tab is at %s" % page.evaluate("document.activeElement.outerHTML.slice(0, 80)"))
+            # The matrix: one Tab stop; arrows move inside it; focus shows the card.
+            cell = page.locator("table.matrix td.c[tabindex='0']").first
+            start = cell.get_attribute("data-case")
+            cell.focus()
+            check(page.locator("#matrix-card").is_visible(), "focusing a cell shows no card")
+            check(start in page.inner_text("#matrix-card"), "the card does not name the focused case")
+            page.keyboard.press("ArrowRight")
+            moved = page.evaluate("document.activeElement.getAttribute('data-case')")
+            check(moved and moved != start, "ArrowRight did not move in the matrix")
+            table = page.evaluate("document.activeElement.closest('table') && document.activeElement.closest('table').getAttribute('aria-label')")
+            page.keyboard.press("Tab")
+            after = page.evaluate("document.activeElement.closest('table') ? document.activeElement.closest('table').getAttribute('aria-label') : ''")
+            check(after != table, "Tab stayed inside the matrix")
+            # Every cell of the matrix lies whole inside its column (none half clipped).
+            clipped = page.evaluate("""Array.from(document.querySelectorAll('table.matrix td.c')).slice(0, 400).filter(td => {
+                const s = getComputedStyle(td), r = td.getBoundingClientRect();
+                return r.width - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) < 13.5; }).map(td => td.dataset.case).slice(0, 3)""")
+            check(not clipped, "matrix cells narrower than their mark: %s" % clipped)
+            # Hundreds of decision buttons, each named after its case or change.
+            unnamed = page.evaluate("""Array.from(document.querySelectorAll('[data-decide], [data-decide-change], [data-focus-decide]'))
+                .filter(b => !(b.getAttribute('aria-label') || '').includes(b.getAttribute('data-for') || b.getAttribute('data-change') || '\u0000'))
+                .map(b => b.outerHTML.slice(0, 120))""")
+            check(not unnamed, "decision buttons not named after their case or change: %s" % unnamed[:3])
+            # The change index: every change on the first screen, each with its ID and Accept.
+            index = page.evaluate("""() => Array.from(document.querySelectorAll('table.change-index tbody tr:not([hidden])'))
+                .map(r => r.textContent)""")
+            changes = page.evaluate("window.PopoverGoldens.data.changes.map(c => c.id)")
+            check(len(index) == len(changes) and all(c in row for c, row in zip(changes, index)),
+                  "the change index lists %s for the changes %s" % (index, changes))
+            check(not errors, "the page threw: %s" % errors)
+            page.close()
+        b.close()
+
+
+def regions(report, case_id, changed_file):
+    """The viewer steps through the regions of a thin change: each framed region lies in
+    the pane, holds changed pixels and fills a good part of the pane; together they hold
+    every changed pixel (read from CHANGED_FILE, worked out from the two images by the
+    caller, not by the page)."""
+    changed = [tuple(p) for p in json.load(open(changed_file))]
+    with sync_playwright() as p:
+        b = browser(p)
+        for viewport in [{"width": 1400, "height": 1000}, PHONE]:
+            page = b.new_page(viewport=viewport)
+            page.goto("file://" + os.path.abspath(report) + "/index.html")
+            ready(page)
+            the_line = line(page, case_id)
+            the_line.locator(".case-open").click()
+            viewer = the_line.locator(".viewer")
+            viewer.scroll_into_view_if_needed()
+            page.wait_for_function("v => Array.from(v.querySelectorAll('img.px')).every(i => i.complete && i.naturalWidth > 0)",
+                                   arg=viewer.element_handle())
+            natural = int(viewer.locator("img.px").first.get_attribute("width"))
+            dpr = page.evaluate("window.devicePixelRatio")
+            step = viewer.locator('[data-region-step="1"]')
+            check(step.count() == 1, "the viewer offers no way to the changed regions")
+            seen, covered = set(), set()
+            while True:
+                step.click()
+                f = viewer.evaluate("""v => { const port = v.querySelector('.port'), frame = port.querySelector('.region'),
+                    img = port.querySelector('.layer:not([hidden]) img.px').getBoundingClientRect(), p = port.getBoundingClientRect(),
+                    r = frame.getBoundingClientRect();
+                    return { hidden: frame.hidden, img: [img.left, img.top, img.width], port: [p.left, p.top, p.width, p.height],
+                             frame: [r.left, r.top, r.width, r.height] }; }""")
+                check(not f["hidden"], "the framed region is hidden")
+                s = f["img"][2] / natural
+                # The frame is drawn 2 px outside the region.
+                x0 = (f["frame"][0] + 2 - f["img"][0]) / s
+                y0 = (f["frame"][1] + 2 - f["img"][1]) / s
+                x1 = x0 + (f["frame"][2] - 4) / s
+                y1 = y0 + (f["frame"][3] - 4) / s
+                key = (round(x0), round(y0), round(x1), round(y1))
+                if key in seen:
+                    break
+                seen.add(key)
+                check(len(seen) <= 64, "more than 64 regions")
+                port = f["port"]
+                check(f["frame"][0] >= port[0] - 3 and f["frame"][1] >= port[1] - 3 and
+                      f["frame"][0] + f["frame"][2] <= port[0] + port[2] + 3 and f["frame"][1] + f["frame"][3] <= port[1] + port[3] + 3,
+                      "region %s is not inside its pane %s" % (f["frame"], port))
+                # Shown at one device pixel or more per image pixel: a one-pixel change stays
+                # visible (the box of every changed pixel, fitted, showed flat fill).
+                check(s * dpr >= 0.99, "region %s is shown at %.3f device pixels per image pixel" % (key, s * dpr))
+                check(max(f["frame"][2] / port[2], f["frame"][3] / port[3]) >= 0.2,
+                      "region %s fills too little of its pane %s" % (f["frame"], port))
+                inside = [c for c in changed if x0 - 0.5 <= c[0] < x1 + 0.5 and y0 - 0.5 <= c[1] < y1 + 0.5]
+                check(inside, "the framed region %s holds no changed pixel" % (key,))
+                covered.update(inside)
+            missed = [c for c in changed if c not in covered]
+            check(not missed, "%d changed pixels lie in no region, e.g. %s" % (len(missed), missed[:3]))
+            page.close()
         b.close()
 
 
@@ -447,10 +618,10 @@ def timing(report):
         if rep.count():
             controls["view: wipe"] = click_to_paint(page, lambda: rep.locator('[data-mode-to="wipe"]').click())
             controls["zoom 4"] = click_to_paint(page, lambda: rep.locator('[data-zoom-to="4"]').click())
-            if rep.locator("[data-find]").count():
-                controls["find change"] = click_to_paint(page, lambda: rep.locator("[data-find]").click())
+            if rep.locator("[data-region-step]").count():
+                controls["next region"] = click_to_paint(page, lambda: rep.locator('[data-region-step="1"]').click())
             controls["accept a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
-            controls["undo a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
+            controls["undo a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=undo]").first.click())
             members = page.locator("details.members > summary").first
             controls["open a change's cases"] = click_to_paint(page, lambda: members.click())
         page.evaluate("document.getElementById('case-list').scrollIntoView()")
@@ -484,6 +655,8 @@ if __name__ == "__main__":
         elif sys.argv[1] == "axe":
             for folder in sys.argv[2:]:
                 axe(folder)
+        elif sys.argv[1] == "regions":
+            regions(sys.argv[2], sys.argv[3], sys.argv[4])
         else:
             raise AssertionError("unknown mode " + sys.argv[1])
     except AssertionError as e:

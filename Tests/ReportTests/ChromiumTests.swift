@@ -80,7 +80,7 @@ enum PageScript {
     }
 }
 
-@Test("axe-core finds no serious or critical WCAG 2.1 A/AA problem on a report with two failures nor on one where all 2376 cases fail; the skip link reaches the cases and the matrix is one Tab stop",
+@Test("axe-core finds no WCAG 2.1 A/AA violation on a report with two failures nor on one where all 2376 cases fail, at 1400 and at 390 px wide, with a case open and in focus mode; at 390 px nothing scrolls sideways and the sticky bar takes at most a fifth of the height; the skip link reaches the cases, the matrix is one Tab stop with whole cells, and every decision button has its own name",
       .enabled(if: PageScript.available || runningOnCI, "Chromium, Playwright or axe-playwright-python is not installed (scripts/install-dependencies --browser)"))
 func reportsAreAccessible() throws {
     try #require(PageScript.available, "CI must have Chromium, Playwright and axe-playwright-python (scripts/install-dependencies --browser)")
@@ -93,6 +93,48 @@ func reportsAreAccessible() throws {
     let allRun = try publishAllFailing(catalog, to: everything.file("reports"))
     #expect(allRun.count(.failed) == 2376)
     let driven = try runProgram("/usr/bin/env", ["python3", PageScript.path, "axe", few.file("reports"), everything.file("reports")])
+    #expect(driven.status == 0, "\(driven.stderr)")
+}
+
+@Test("a one-pixel border recoloured: the viewer steps through regions that each hold changed pixels and fill a good part of the pane, and together hold every changed pixel",
+      .enabled(if: PageScript.available || runningOnCI, "Chromium or Playwright is not installed (scripts/install-dependencies --browser)"))
+func regionsFrameAThinChange() throws {
+    try #require(PageScript.available, "CI must have Chromium and Playwright (scripts/install-dependencies --browser)")
+    let scratch = TemporaryFolder("regions")
+    defer { scratch.remove() }
+    // The skins as committed, but gik-sample's border a little redder: a change one pixel
+    // wide around the whole popover.
+    let skins = scratch.file("skins")
+    try FileManager.default.copyItem(atPath: PackageFolders.skins, toPath: skins)
+    let skinFile = skins + "/gik-sample/skin.json"
+    let text = try String(contentsOfFile: skinFile, encoding: .utf8)
+    #expect(text.contains("\"border\": [0.439216,"))
+    try text.replacingOccurrences(of: "\"border\": [0.439216,", with: "\"border\": [0.5,").write(toFile: skinFile, atomically: true, encoding: .utf8)
+    let filter = "gik-sample/down/popover11-portrait@2x"
+    var options = checkOptions(goldens: scratch.file("goldens"), mode: .all, filter: filter, cache: scratch.file("cache"))
+    options.jobs = 2
+    _ = try CheckRunner(catalog: CaseCatalog.standard(skinsFolder: PackageFolders.skins), options: options).run()
+    options.recordMode = .never
+    let run = try publishing(CheckRunner(catalog: CaseCatalog.standard(skinsFolder: skins), options: options), to: scratch.file("reports"))
+    let failed = try #require(run.results.first { $0.status == .failed })
+    // The changed pixels, from the two images the page shows, not from the run's regions.
+    let expected = try PNGFile.read(path: scratch.file("reports") + "/" + #require(failed.artifacts.expected).path)
+    let actual = try PNGFile.read(path: scratch.file("reports") + "/" + #require(failed.artifacts.actual).path)
+    #expect(expected.width == actual.width && expected.height == actual.height)
+    var changed: [[Int]] = []
+    for y in 0..<expected.height {
+        for x in 0..<expected.width {
+            let o = (y * expected.width + x) * 4
+            if expected.pixels[o..<(o + 4)] != actual.pixels[o..<(o + 4)] { changed.append([x, y]) }
+        }
+    }
+    // Thin: few pixels, yet spread over most of the image, so the box of them all shows flat fill.
+    let xs = changed.map { $0[0] }, ys = changed.map { $0[1] }
+    #expect(changed.count > 100 && changed.count * 20 < expected.width * expected.height)
+    #expect((xs.max()! - xs.min()!) * 2 > expected.width && (ys.max()! - ys.min()!) * 2 > expected.height)
+    let changedFile = scratch.file("changed.json")
+    try Data(JSONSerialization.data(withJSONObject: changed)).write(to: URL(fileURLWithPath: changedFile))
+    let driven = try runProgram("/usr/bin/env", ["python3", PageScript.path, "regions", scratch.file("reports"), failed.id, changedFile])
     #expect(driven.status == 0, "\(driven.stderr)")
 }
 
@@ -111,6 +153,7 @@ func publishAllFailing(_ catalog: CaseCatalog, to reports: String) throws -> Run
                                        width: expected.width, height: expected.height)
         result.artifacts = artifacts
         result.changedRegion = comparison.diffMap?.changedRegion
+        result.changedRegions = comparison.diffMap?.changedRegions() ?? []
         return result
     })
     run.groupChanges()

@@ -46,6 +46,32 @@ struct ReportDataTests {
         #expect(page.caseData("flat/up/c@1x")?["change"] as? String == run.changes[0].id)
     }
 
+    @Test("a change shows the member where its change is easiest to see: the largest share of changed pixels, not the most pixels nor the largest image; the regions go to the page")
+    func representativeByShare() throws {
+        func failed(_ label: String, side: Int, pixels: Int) -> CaseResult {
+            let metrics = ComparisonMetrics(width: side, height: side, differentPixels: pixels, maxChannelDelta: 9,
+                                            meanAbsoluteError: 0.1, psnr: 40, pass: false, tolerance: "exact")
+            var r = CaseResult.sample(.sample(skin: "flat", direction: .up, label: label), status: .failed,
+                                      message: "differs", metrics: metrics, width: side, height: side)
+            r.explanation = "the drawing changed in the border"
+            return r
+        }
+        // 400 of 10,000 pixels (4 %), 20 of 100 (20 %), 30 of 400 (7.5 %).
+        var big = failed("big", side: 100, pixels: 400)
+        big.changedRegions = [PixelRegion(x: 0, y: 0, width: 64, height: 1), PixelRegion(x: 64, y: 0, width: 36, height: 1)]
+        var small = failed("small", side: 10, pixels: 20)
+        small.changedRegions = [PixelRegion(x: 0, y: 0, width: 10, height: 2)]
+        var run = RunRecord.sample(results: [big, small, failed("middle", side: 20, pixels: 30)])
+        run.groupChanges()
+        try #require(run.changes.count == 1)
+        let page = Page(html: ReportPage.render(run))
+        let changes = try #require(page.data["changes"] as? [[String: Any]])
+        #expect(changes[0]["representative"] as? Int == 1)   // "small"
+        #expect(page.caseData("flat/up/big@1x")?["regions"] as? [[Int]] == [[0, 0, 64, 1], [64, 0, 36, 1]])
+        // One region is the changed region itself: not repeated.
+        #expect(page.caseData("flat/up/small@1x")?["regions"] == nil)
+    }
+
     @Test("the page holds the frames the script fills, with their heights, and the filter bar from the start")
     func framesInTheMarkup() {
         let page = Page(html: ReportPage.render(Self.run()))

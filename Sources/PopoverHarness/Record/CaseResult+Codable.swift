@@ -6,7 +6,7 @@ import PopoverSkins
 /// `metrics` at the same level.
 extension CaseResult: Codable {
     enum Key: String, CodingKey {
-        case status, message, tolerance, metrics, changedRegion, golden, goldenDigest, drawnDigest = "drawn", confirmedFromCache
+        case status, message, tolerance, metrics, changedRegion, changedRegions, golden, goldenDigest, drawnDigest = "drawn", confirmedFromCache
         case width, height, seconds, images, accepted, cause, explanation, change, factsDigest, outline, ignoredParts
     }
 
@@ -19,6 +19,7 @@ extension CaseResult: Codable {
                   goldenPath: try c.decode(String.self, forKey: .golden),
                   metrics: try c.decodeIfPresent(ComparisonMetrics.self, forKey: .metrics))
         changedRegion = try c.decodeIfPresent(PixelRegion.self, forKey: .changedRegion)
+        changedRegions = try c.decodeIfPresent([PixelRegion].self, forKey: .changedRegions) ?? []
         goldenDigest = try c.decodeIfPresent(String.self, forKey: .goldenDigest)
         drawnDigest = try c.decodeIfPresent(String.self, forKey: .drawnDigest)
         confirmedFromCache = try c.decodeIfPresent(Bool.self, forKey: .confirmedFromCache) ?? false
@@ -43,6 +44,7 @@ extension CaseResult: Codable {
         try c.encode(tolerance, forKey: .tolerance)
         try c.encodeIfPresent(metrics, forKey: .metrics)
         try c.encodeIfPresent(changedRegion, forKey: .changedRegion)
+        if !changedRegions.isEmpty { try c.encode(changedRegions, forKey: .changedRegions) }
         try c.encode(goldenPath, forKey: .golden)
         try c.encodeIfPresent(goldenDigest, forKey: .goldenDigest)
         try c.encodeIfPresent(drawnDigest, forKey: .drawnDigest)

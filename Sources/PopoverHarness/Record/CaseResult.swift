@@ -96,6 +96,9 @@ public struct CaseResult: Sendable {
     public var metrics: ComparisonMetrics?
     /// The smallest rectangle holding every pixel that differs, in the case's pixels.
     public var changedRegion: PixelRegion?
+    /// Where the changed pixels of a case that failed lie, as the few regions the page's
+    /// viewer steps through (`DiffMap.changedRegions`); empty otherwise.
+    public var changedRegions: [PixelRegion] = []
     /// The golden's path as given to the run.
     public var goldenPath: String
     /// The SHA-256 of the golden file the run compared against (64 hex digits); nil when

@@ -168,14 +168,16 @@ enum RecordCheck {
                 try finite(m.meanAbsoluteError, 0...255, at: "\(at).metrics.meanAbsoluteError")
                 if let psnr = m.psnr { try finite(psnr, 0...1_000, at: "\(at).metrics.psnr") }
             }
-            if let r = result.changedRegion {
-                try within(r.x, 0...largestSide, at: "\(at).changedRegion.x")
-                try within(r.y, 0...largestSide, at: "\(at).changedRegion.y")
-                try within(r.width, 1...largestSide, at: "\(at).changedRegion.width")
-                try within(r.height, 1...largestSide, at: "\(at).changedRegion.height")
+            try within(result.changedRegions.count, 0...64, at: "\(at).changedRegions.count")
+            for (name, region) in [("changedRegion", result.changedRegion)] + result.changedRegions.enumerated().map({ ("changedRegions[\($0)]", Optional($1)) }) {
+                guard let r = region else { continue }
+                try within(r.x, 0...largestSide, at: "\(at).\(name).x")
+                try within(r.y, 0...largestSide, at: "\(at).\(name).y")
+                try within(r.width, 1...largestSide, at: "\(at).\(name).width")
+                try within(r.height, 1...largestSide, at: "\(at).\(name).height")
                 guard r.x + r.width <= max(result.width, 1) || result.width == 0,
                       r.y + r.height <= max(result.height, 1) || result.height == 0 else {
-                    throw Problem(reason: "\(at).changedRegion lies outside the \(result.width) x \(result.height) image")
+                    throw Problem(reason: "\(at).\(name) lies outside the \(result.width) x \(result.height) image")
                 }
             }
             let a = result.artifacts

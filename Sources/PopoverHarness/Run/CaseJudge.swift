@@ -155,6 +155,7 @@ final class CaseJudge: Sendable {
             return result
         }
         result.message = comparison.summary
+        result.changedRegions = comparison.diffMap?.changedRegions() ?? []
         if options.recordMode.records(.failed) {
             record(actual, of: c, into: &result, status: .recorded, message: "\(comparison.summary): re-recorded")
         } else {

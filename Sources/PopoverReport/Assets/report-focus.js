@@ -5,9 +5,9 @@
   'use strict';
   var doc = document, PG = window.PopoverGoldens, el = PG.el, button = PG.button, data = PG.data;
   var keys = [
-    ['a', 'accept (the actual image becomes the golden)'], ['x', 'keep the golden'],
+    ['a', 'accept (the actual image becomes the golden)'], ['x', 'keep the golden'], ['u', 'undo the decision'],
     ['j  n', 'next'], ['k  p', 'previous'], ['f', 'fit the images to the window'], ['1 \u2013 8', 'zoom: device pixels per image pixel'],
-    ['+  \u2212', 'zoom in, out'], ['\u2190 \u2191 \u2192 \u2193', 'pan'], ['c', 'find the change'],
+    ['+  \u2212', 'zoom in, out'], ['\u2190 \u2191 \u2192 \u2193', 'pan'], ['c  C', 'next, previous changed region'],
     ['s', 'side by side'], ['w', 'wipe'], ['o', 'onion skin'], ['b', 'blink'], ['h', 'heatmap over actual'],
     ['/', 'search IDs (outside focus mode)'], ['?', 'this list'], ['Esc', 'close']
   ];
@@ -41,12 +41,13 @@
   }
 
   function open(kind, id) {
+    focus.done = false;
     focus.kind = kind;
     focus.items = items(kind);
     if (!focus.items.length) return;
     var at = focus.items.findIndex(function (item) { return item.id === id; });
     focus.at = at >= 0 ? at : 0;
-    focus.returnTo = doc.activeElement;
+    if (dialog.hidden) focus.returnTo = doc.activeElement;
     dialog.hidden = false;
     doc.body.classList.add('focusing');
     show();
@@ -77,13 +78,18 @@
                            at: { width: before.width, height: before.height, cx: before.state.cx, cy: before.state.cy } } : {};
     dialog.textContent = '';
     var title = focus.kind === 'change' ? item.explanation : c.id;
-    var decide = focus.kind === 'change'
+    var name = focus.kind === 'change' ? 'change ' + item.id : c.id;
+    function decideButton(label, word, key, pressable) {
+      var attributes = { 'data-focus-decide': word, 'aria-label': label + ' (' + key + ') ' + (focus.kind === 'change' ? 'of ' : '') + name };
+      if (pressable) attributes['aria-pressed'] = 'false';
+      return button(label + ' (' + key + ')', attributes);
+    }
+    var decidable = focus.kind === 'change' || c.acceptable;
+    var decide = decidable
       ? el('span', 'decide', [
-          button('Accept all ' + item.members.length + ' (a)', { 'data-focus-decide': 'accept', 'aria-pressed': 'false' }),
-          button('Keep all (x)', { 'data-focus-decide': 'keep', 'aria-pressed': 'false' })], { role: 'group', 'aria-label': 'decision' })
-      : c.acceptable ? el('span', 'decide', [
-          button('Accept (a)', { 'data-focus-decide': 'accept', 'aria-pressed': 'false' }),
-          button('Keep (x)', { 'data-focus-decide': 'keep', 'aria-pressed': 'false' })], { role: 'group', 'aria-label': 'decision' })
+          decideButton(focus.kind === 'change' ? 'Accept all ' + item.members.length : 'Accept', 'accept', 'a', true),
+          decideButton(focus.kind === 'change' ? 'Keep all' : 'Keep', 'keep', 'x', true),
+          decideButton('Undo', 'undo', 'u', false)], { role: 'group', 'aria-label': 'decision for ' + name })
       : el('span', 'muted', ['nothing to decide']);
     var where = (focus.kind === 'change' ? 'Change ' : 'Case ') + (focus.at + 1) + ' of ' + focus.items.length;
     dialog.appendChild(el('div', 'focus-head', [
@@ -110,13 +116,15 @@
   function refresh() {
     if (dialog.hidden) return;
     var item = focus.items[focus.at];
+    if (!item) return;
+    var ids = idsOf(item);
+    var busy = ids.some(PG.isPending);
     PG.all('[data-focus-decide]', dialog).forEach(function (b) {
-      var d = b.getAttribute('data-focus-decide'), pressed;
-      if (focus.kind === 'change') {
-        var decidable = item.members.filter(function (i) { return data.cases[i].acceptable; });
-        pressed = decidable.length > 0 && decidable.every(function (i) { return PG.decision(data.cases[i].id) === d; });
-      } else pressed = PG.decision(item.id) === d;
-      b.setAttribute('aria-pressed', pressed ? 'true' : 'false');
+      var d = b.getAttribute('data-focus-decide');
+      if (d === 'undo') b.disabled = !ids.some(function (id) { return PG.decision(id); });
+      else b.setAttribute('aria-pressed', ids.length > 0 && ids.every(function (id) { return PG.decision(id) === d; }) ? 'true' : 'false');
+      b.classList.toggle('pending', busy);
+      if (busy) b.setAttribute('aria-busy', 'true'); else b.removeAttribute('aria-busy');
     });
     var words = dialog.querySelector('.focus-title .decision');
     if (words) words.textContent = focus.kind === 'change' ? PG.changeSummary(item) : PG.decisionText(item.id);
@@ -124,21 +132,58 @@
     if (progress) progress.textContent = progressText();
   }
   PG.on('decisions', refresh);
+  PG.on('pending', refresh);
+  // The decidable cases of an item of the queue.
+  function idsOf(item) {
+    var cases = focus.kind === 'change' ? item.members.map(function (i) { return data.cases[i]; }) : [item];
+    return cases.filter(function (c) { return c.acceptable; }).map(function (c) { return c.id; });
+  }
 
   function step(by) {
     var next = focus.at + by;
+    if (next >= focus.items.length && by > 0) { showDone(); return; }
     if (next < 0 || next >= focus.items.length) return;
     focus.at = next;
     show();
   }
-  // Decides the item shown, then moves on to the next one (when there is one).
-  function decideShown(decision) {
+  // Decides the item shown and, once the decision holds (served: once the server has
+  // answered), moves on to the next one; after the last, the end of the queue. A key
+  // pressed again while the request is out does nothing.
+  function decideShown(word) {
     var item = focus.items[focus.at];
-    if (focus.kind === 'change') PG.decideChange(item, decision);
-    else if (item.acceptable) PG.decide([item.id], decision);
-    else return;
-    var decidedNow = focus.kind === 'change' ? decidedOf(item) : !!PG.decision(item.id) || PG.live;
-    if (decidedNow && focus.at + 1 < focus.items.length) setTimeout(function () { step(1); }, PG.live ? 250 : 0);
+    if (!item || focus.done) return;
+    var ids = idsOf(item);
+    if (!ids.length || ids.some(PG.isPending)) return;
+    PG.decide(ids, word === 'undo' ? null : word).then(function (held) {
+      if (!held || word === 'undo' || dialog.hidden || focus.items[focus.at] !== item) return;
+      step(1);
+    });
+  }
+
+  // The end of the queue: what was decided, and the last step that makes it count.
+  function showDone() {
+    var p = PG.progress();
+    focus.done = true;
+    focus.viewer = null;
+    dialog.textContent = '';
+    var undecided = p.decidable - p.decided;
+    var next = PG.data.cases.filter(function (c) { return c.acceptable && !PG.decision(c.id); })[0];
+    var command = doc.querySelector('.review-command code');
+    dialog.appendChild(el('div', 'focus-done', [
+      el('h2', '', ['End of the queue']),
+      el('p', '', [PG.plural(p.decided, 'case') + ' of ' + p.decidable + ' decided: ' + p.accepted + (PG.live ? ' accepted' : ' to accept') +
+        ', ' + p.kept + ' kept, ' + undecided + ' undecided.']),
+      PG.live ? el('p', '', ['The accepted goldens are written; nothing is left to export.'])
+        : el('p', '', [p.accepted ? 'Nothing is written yet: export the approvals, then apply them with the command below.'
+                                  : 'Nothing was accepted: there is nothing to export.']),
+      PG.live ? null : button('Export approvals.json', { 'data-export': '', disabled: PG.data.cases.some(PG.exportable) ? null : '' }, 'primary'),
+      PG.live || !command ? null : el('p', 'review-command', ['Then: ', el('code', '', [command.textContent])]),
+      el('div', 'focus-done-actions', [
+        next ? button('Go to the first undecided case', { 'data-focus-case': next.id }) : null,
+        button('Close (Esc)', { 'data-focus-close': '' })])
+    ], { role: 'region', 'aria-label': 'end of the queue' }));
+    var first = dialog.querySelector('button');
+    if (first) first.focus();
   }
 
   function showKeys(on) {
@@ -178,6 +223,8 @@
     if (key === 'Escape') close();
     else if (key === 'a') decideShown('accept');
     else if (key === 'x') decideShown('keep');
+    else if (key === 'u') decideShown('undo');
+    else if (focus.done) handled = false;
     else if (key === 'j' || key === 'n') step(1);
     else if (key === 'k' || key === 'p') step(-1);
     else if (!v || !v.ports) handled = false;
@@ -185,7 +232,8 @@
     else if (/^[1-8]$/.test(key)) v.setZoom(+key);
     else if (key === '+' || key === '=') v.stepZoom(1);
     else if (key === '-') v.stepZoom(-1);
-    else if (key === 'c') v.findChange();
+    else if (key === 'c') v.stepRegion(1);
+    else if (key === 'C') v.stepRegion(-1);
     else if (key === 's') v.setMode('side');
     else if (key === 'w') v.setMode('wipe');
     else if (key === 'o') v.setMode('onion');

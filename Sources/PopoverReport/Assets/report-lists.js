@@ -101,17 +101,30 @@
   var glyphs = data.glyphs || {};
   PG.badge = badge;
 
-  // Accept and Keep for one case: one control per meaning; pressing a pressed one
-  // takes the decision back.
+  // Accept, Keep and Undo for one case: one control per meaning, none toggles; each
+  // names its case for a screen reader, since a list holds hundreds of them.
   function decideButtons(c) {
     if (!c.acceptable) return null;
     return el('span', 'decide', [
-      button('Accept', { 'data-decide': 'accept', 'data-for': c.id, 'aria-pressed': 'false',
+      button('Accept', { 'data-decide': 'accept', 'data-for': c.id, 'aria-pressed': 'false', 'aria-label': 'Accept ' + c.id,
                          title: PG.live ? 'write the actual image as the golden now' : 'take the actual image as the golden (exported as approvals.json)' }),
-      button('Keep', { 'data-decide': 'keep', 'data-for': c.id, 'aria-pressed': 'false', title: 'keep the golden: the change is a bug' })
+      button('Keep', { 'data-decide': 'keep', 'data-for': c.id, 'aria-pressed': 'false', 'aria-label': 'Keep ' + c.id,
+                       title: 'keep the golden: the change is a bug' }),
+      button('Undo', { 'data-decide': 'undo', 'data-for': c.id, 'aria-label': 'Undo the decision on ' + c.id,
+                       title: PG.live ? 'put the golden back as it was' : 'leave the case undecided' })
     ], { role: 'group', 'aria-label': 'decision for ' + c.id });
   }
   PG.decideButtons = decideButtons;
+
+  // An ID that may be cut: the start gives way first (with an ellipsis), the end, which
+  // tells a change's cases apart (offset, scale), stays.
+  var keptEnd = 16;
+  function idText(id, className) {
+    var at = Math.max(0, id.length - keptEnd);
+    return el('span', 'idcut ' + (className || ''), [
+      at ? el('span', 'id-head', [id.slice(0, at)]) : null, el('span', 'id-tail', [id.slice(at)])], { title: id });
+  }
+  PG.idText = idText;
 
   function decisionText(id) {
     var d = PG.decision(id);
@@ -144,7 +157,7 @@
     open.appendChild(el('span', 'headline', [c.headline]));
     var article = el('article', 'case s-' + c.status, [
       el('div', 'case-line', [open, el('span', 'decision', [decisionText(c.id)]), decideButtons(c),
-        button('Focus', { 'data-focus-case': c.id, title: 'this case filling the window' }, 'to-focus')])
+        button('Focus', { 'data-focus-case': c.id, title: 'this case filling the window', 'aria-label': 'Focus on ' + c.id }, 'to-focus')])
     ], { 'data-case': c.id });
     slot.appendChild(article);
     PG.showDecision(slot);
@@ -245,7 +258,8 @@
       var tile = button('', { 'data-member': c.id, title: c.id + ' \u2014 ' + c.headline }, 'member');
       tile.appendChild(c.thumb ? el('img', '', null, { src: c.thumb.src, alt: '', width: String(c.thumb.w), height: String(c.thumb.h), loading: 'lazy' })
                                : el('span', 'thumb none'));
-      tile.appendChild(el('span', 'member-id', [c.id]));
+      tile.setAttribute('aria-label', 'show ' + c.id + ' above');
+      tile.appendChild(idText(c.id, 'member-id'));
       tile.appendChild(el('span', 'decision', [decisionText(c.id)]));
       tile.setAttribute('data-decision', PG.decision(c.id) || '');
       grid.appendChild(tile);
@@ -254,19 +268,29 @@
     more.hidden = end >= change.members.length;
     more.textContent = 'Show ' + Math.min(60, change.members.length - end) + ' more of ' + change.members.length;
   }
+  // Accept all, Keep all and Undo for a change, each naming it.
+  function changeButtons(change, keys) {
+    var n = change.members.length, k = keys ? function (key) { return ' (' + key + ')'; } : function () { return ''; };
+    return el('span', 'decide', [
+      button('Accept all ' + n + k('a'), { 'data-decide-change': 'accept', 'data-change': change.id, 'aria-pressed': 'false',
+             'aria-label': 'Accept all ' + n + k('a') + ' of change ' + change.id, title: 'take every case of this change as its new golden' }),
+      button('Keep all' + k('x'), { 'data-decide-change': 'keep', 'data-change': change.id, 'aria-pressed': 'false',
+             'aria-label': 'Keep all' + k('x') + ' of change ' + change.id, title: 'keep every golden of this change' }),
+      button('Undo' + k('u'), { 'data-decide-change': 'undo', 'data-change': change.id,
+             'aria-label': 'Undo' + k('u') + ' the decisions on change ' + change.id, title: 'leave every case of this change undecided' })
+    ], { role: 'group', 'aria-label': 'decision for change ' + change.id });
+  }
+  PG.changeButtons = changeButtons;
+
   function drawChange(slot) {
     var change = slot.item;
     var card = el('article', 'change k-' + change.kind, [
       el('div', 'change-head', [
         el('h3', '', [change.explanation], { title: change.explanation }),
         el('p', 'change-meta muted', [changeSummary(change)]),
-        el('span', 'decide', [
-          button('Accept all ' + change.members.length, { 'data-decide-change': 'accept', 'data-change': change.id, 'aria-pressed': 'false',
-                 title: 'take every case of this change as its new golden' }),
-          button('Keep all', { 'data-decide-change': 'keep', 'data-change': change.id, 'aria-pressed': 'false',
-                 title: 'keep every golden of this change' })
-        ], { role: 'group', 'aria-label': 'decision for the whole change' }),
-        button('Focus', { 'data-focus-change': change.id, title: 'this change filling the window' }, 'to-focus')
+        changeButtons(change),
+        button('Focus', { 'data-focus-change': change.id, title: 'this change filling the window',
+                          'aria-label': 'Focus on change ' + change.id }, 'to-focus')
       ]),
       el('div', 'rep'),
       el('details', 'members', [
@@ -279,6 +303,26 @@
     showRepresentative(card, data.cases[change.representative]);
     PG.showChange(slot);
   }
+  // The change index (in the first HTML): rows of the changes the filters leave out are
+  // hidden; a row's Copy button copies its change's command, where the run records one.
+  var indexRows = all('table.change-index tbody tr');
+  indexRows.forEach(function (row) {
+    var change = data.changes.filter(function (ch) { return ch.id === row.getAttribute('data-change'); })[0];
+    var idCell = row.querySelector('td.mono');
+    if (change && change.command && idCell) {
+      idCell.appendChild(doc.createTextNode(' '));
+      idCell.appendChild(button('Copy', { 'data-copy': change.command, title: change.command,
+                                          'aria-label': 'Copy the command that accepts change ' + change.id }, 'copy'));
+    }
+  });
+  function changeIndex(changes) {
+    var shown = new Set(changes.map(function (ch) { return ch.id; }));
+    indexRows.forEach(function (row) {
+      var hide = !shown.has(row.getAttribute('data-change'));
+      if (row.hidden !== hide) row.hidden = hide;
+    });
+  }
+
   function fillChanges(changes) {
     if (!changesList) return;
     var limit = allChanges ? changes.length : Math.min(changes.length, changesList.children.length || 8);
@@ -318,9 +362,11 @@
     var cases = data.cases.filter(ok);
     fillCases(cases);
     var shownIds = new Set(cases.map(function (c) { return c.id; }));
-    fillChanges(data.changes.filter(function (change) {
+    var shownChanges = data.changes.filter(function (change) {
       return change.members.some(function (i) { return shownIds.has(data.cases[i].id); });
-    }));
+    });
+    fillChanges(shownChanges);
+    changeIndex(shownChanges);
     var cellsShown = 0;
     cells.forEach(function (cell) {
       var yes = ok(cell);
@@ -335,6 +381,12 @@
     if (count) count.textContent = isActive ? cellsShown + ' of ' + cells.length + ' cases match' : '';
     var casesCount = doc.getElementById('cases-count');
     if (casesCount) casesCount.textContent = isActive ? 'showing ' + cases.length + ' of ' + data.cases.length : '';
+    // Each section's count says what the filters leave of it.
+    var heads = [['#cases-title .muted', cases.length, data.cases.length], ['#changes-title .muted', shownChanges.length, data.changes.length]];
+    heads.forEach(function (h) {
+      var node = doc.querySelector(h[0]);
+      if (node) node.textContent = '(' + (h[1] === h[2] ? h[2] : h[1] + ' of ' + h[2]) + ')';
+    });
     var none = doc.getElementById('cases-none');
     if (none) none.hidden = cases.length > 0 || data.cases.length === 0;
     PG.store('filters', filters);
@@ -384,6 +436,14 @@
     } else if (b.hasAttribute('data-solo')) solo(b.getAttribute('data-solo'));
     else if (b.id === 'f-reset') reset();
     else if (b.id === 'changes-more') { allChanges = true; apply(); }
+    else if (b.hasAttribute('data-goto-change')) {
+      var card = doc.getElementById('ch-' + b.getAttribute('data-goto-change'));
+      if (!card && !allChanges) { allChanges = true; apply(); card = doc.getElementById('ch-' + b.getAttribute('data-goto-change')); }
+      if (card) card.scrollIntoView();
+    }
+    else if (b.hasAttribute('data-copy') && navigator.clipboard) {
+      navigator.clipboard.writeText(b.getAttribute('data-copy')).then(function () { b.textContent = 'Copied'; }, function () { b.textContent = 'Copy failed'; });
+    }
     else if (b.classList.contains('case-open')) toggleCase(b.closest('.case-slot'));
     else if (b.hasAttribute('data-member')) {
       var card = b.closest('.change');

@@ -145,6 +145,13 @@
     var next = null;
     if (event.key === 'j') {
       next = slots.find(function (s) { return s.getBoundingClientRect().top > line + 2; });
+      if (!next) {
+        // The lines below are not drawn yet (far from the screen): the next case the
+        // filters show, drawn now.
+        var shown = PG.shownCases(), last = slots[slots.length - 1];
+        var after = last ? shown.findIndex(function (c) { return c.id === last.getAttribute('data-slot-case'); }) + 1 : 0;
+        if (after < shown.length) next = PG.slotOf(shown[after].id);
+      }
     } else {
       for (var i = slots.length - 1; i >= 0; i--) {
         if (slots[i].getBoundingClientRect().top < line - 2) { next = slots[i]; break; }

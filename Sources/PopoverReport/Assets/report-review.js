@@ -8,7 +8,6 @@
   var doc = document, PG = window.PopoverGoldens, all = PG.all, data = PG.data;
   var panel = doc.getElementById('review');
   var result = doc.getElementById('review-result');
-  var exportButton = doc.getElementById('export-approvals');
   function say(text) { if (result) result.textContent = text; }
 
   // ---- What the page shows of the decisions
@@ -16,7 +15,9 @@
   // The decision of the case(s) inside `root`: pressed buttons, the line's words and class.
   function showDecision(root) {
     all('[data-decide][data-for]', root).forEach(function (b) {
-      b.setAttribute('aria-pressed', PG.decision(b.getAttribute('data-for')) === b.getAttribute('data-decide') ? 'true' : 'false');
+      var d = PG.decision(b.getAttribute('data-for')), word = b.getAttribute('data-decide');
+      if (word === 'undo') b.disabled = !d;
+      else b.setAttribute('aria-pressed', d === word ? 'true' : 'false');
     });
     all('[data-case]', root).concat(root.hasAttribute && root.hasAttribute('data-case') ? [root] : []).forEach(function (node) {
       var d = PG.decision(node.getAttribute('data-case'));
@@ -38,6 +39,8 @@
       b.disabled = decidable.length === 0;
       b.setAttribute('aria-pressed', decidable.length > 0 && decidable.every(function (i) { return PG.decision(data.cases[i].id) === d; }) ? 'true' : 'false');
     });
+    var undo = slot.querySelector('[data-decide-change="undo"]');
+    if (undo) undo.disabled = !decidable.some(function (i) { return PG.decision(data.cases[i].id); });
     all('.member[data-member]', slot).forEach(function (tile) {
       var id = tile.getAttribute('data-member');
       tile.setAttribute('data-decision', PG.decision(id) || '');
@@ -75,16 +78,26 @@
       chip.title = 'show or hide ' + chip.textContent.replace(/\s*\d+\s*$/, '').replace(/^\W+/, '').trim() + ' cases' +
         (s.accepted ? ' (' + s.accepted + ' more ' + accepted + ')' : '');
     });
-    var attention = data.cases.length - p.accepted;
     var text = p.decided + ' of ' + p.decidable + ' decided' +
       (p.accepted ? ' \u00b7 ' + p.accepted + ' ' + accepted : '') + (p.kept ? ' \u00b7 ' + p.kept + ' kept' : '');
     var progress = doc.getElementById('review-progress');
     if (progress) progress.textContent = text;
+    // The bar: what is left to decide first, then what was decided.
     var barProgress = doc.getElementById('bar-progress');
-    if (barProgress) barProgress.textContent = text + ' \u00b7 ' + attention + ' needing attention';
-    var heading = doc.querySelector('#cases-title .muted');
-    if (heading) heading.textContent = '(' + data.cases.length + (p.accepted ? ', ' + attention + ' needing attention' : '') + ')';
-    if (exportButton) exportButton.disabled = PG.live || p.accepted === 0;
+    if (barProgress) {
+      barProgress.textContent = '';
+      barProgress.appendChild(PG.el('b', '', [String(p.decidable - p.decided)]));
+      barProgress.appendChild(doc.createTextNode(' undecided' + (p.accepted ? ' \u00b7 ' + p.accepted + ' ' + accepted : '') +
+                                                 (p.kept ? ' \u00b7 ' + p.kept + ' kept' : '')));
+    }
+    PG.all('#export-approvals, [data-export]').forEach(function (b) { b.disabled = PG.live || !data.cases.some(exportable); });
+    // The change index's Accept shows a change accepted whole.
+    all('.change-index [data-decide-change="accept"]').forEach(function (b) {
+      var change = changeById(b.getAttribute('data-change'));
+      var ids = change ? change.members.filter(function (i) { return data.cases[i].acceptable; }) : [];
+      b.setAttribute('aria-pressed', ids.length && ids.every(function (i) { return PG.decision(data.cases[i].id) === 'accept'; }) ? 'true' : 'false');
+    });
+    PG.emit('counted');
     PG.all('table.matrix td.c').length && PG.cells.forEach(function (cell) {
       if (!cell.c) return;
       var d = PG.decision(cell.id);
@@ -108,60 +121,107 @@
 
   // ---- Deciding
 
+  // The cases whose request is with the server: their buttons show it, and pressing them
+  // again does nothing until the answer comes (a double click sends one request).
+  var pending = new Set();
+  PG.isPending = function (id) { return pending.has(id); };
+  function showPending() {
+    all('[data-decide][data-for]').forEach(function (b) {
+      var busy = pending.has(b.getAttribute('data-for'));
+      b.classList.toggle('pending', busy);
+      if (busy) b.setAttribute('aria-busy', 'true'); else b.removeAttribute('aria-busy');
+    });
+    all('[data-decide-change]').forEach(function (b) {
+      var change = changeById(b.getAttribute('data-change'));
+      var busy = !!change && change.members.some(function (i) { return pending.has(data.cases[i].id); });
+      b.classList.toggle('pending', busy);
+      if (busy) b.setAttribute('aria-busy', 'true'); else b.removeAttribute('aria-busy');
+    });
+    PG.emit('pending');
+  }
+  function changeById(id) { return data.changes.filter(function (ch) { return ch.id === id; })[0]; }
+
+  // One request to the review server for `ids`; resolves true once it has answered.
+  // Long work (accepting a change of many cases) counts its seconds meanwhile.
   function post(path, ids) {
-    say((path === '/accept' ? 'accepting ' : 'restoring ') + PG.plural(ids.length, 'case') + '\u2026');
+    var started = Date.now(), doing = (path === '/accept' ? 'accepting ' : 'restoring ') + PG.plural(ids.length, 'case');
+    ids.forEach(function (id) { pending.add(id); });
+    showPending();
+    say(doing + '\u2026');
+    var ticking = setInterval(function () { say(doing + '\u2026 ' + Math.round((Date.now() - started) / 1000) + ' s'); }, 1000);
+    function done() {
+      clearInterval(ticking);
+      ids.forEach(function (id) { pending.delete(id); });
+      showPending();
+    }
     return fetch(path + '?token=' + encodeURIComponent(PG.token), {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ids: ids })
     }).then(function (response) {
       return response.json().then(function (outcome) {
-        if (outcome.error) { say('refused: ' + outcome.error); return; }
+        done();
+        if (outcome.error) { say('refused: ' + outcome.error); return false; }
         PG.setDecision((outcome.accepted || []).concat(outcome.alreadyAccepted || []), 'accept');
         PG.setDecision(outcome.undone || [], null);
         var refused = outcome.refused || [];
         refused.forEach(function (r) { refuse(r.id, r.reason); });
         var parts = [];
         if ((outcome.accepted || []).length) parts.push(outcome.accepted.length + ' accepted');
+        if ((outcome.alreadyAccepted || []).length) parts.push(outcome.alreadyAccepted.length + ' already accepted');
         if ((outcome.undone || []).length) parts.push(outcome.undone.length + ' restored');
         if (refused.length) parts.push(refused.length + ' refused: ' + refused.map(function (r) { return r.id + ' (' + r.reason + ')'; }).join('; '));
-        say(parts.join(', ') || 'nothing changed');
+        say((parts.join(', ') || 'nothing changed') + ' (' + ((Date.now() - started) / 1000).toFixed(1) + ' s)');
+        return true;
       });
-    }).catch(function (error) { say('the review server did not answer: ' + error); });
+    }).catch(function (error) { done(); say('the review server did not answer: ' + error); return false; });
   }
+  // A refusal is said under its case; the line grows to hold it.
   function refuse(id, reason) {
     all('[data-case]').forEach(function (node) {
-      if (node.getAttribute('data-case') !== id) return;
-      var note = node.querySelector('.refusal') || PG.el('p', 'refusal');
+      if (node.getAttribute('data-case') !== id || node.tagName === 'TD') return;
+      var note = node.querySelector('.refusal') || PG.el('p', 'refusal', null, { role: 'status' });
       note.textContent = 'Refused: ' + reason;
       node.appendChild(note);
+      var slot = node.closest('.case-slot');
+      if (slot) slot.classList.add('grown');
     });
   }
 
-  // Decides `ids` (a case, or a change's decidable cases): `decision` if they are not all
-  // decided so already, otherwise takes it back.
-  function decide(ids, decision) {
+  // Gives `ids` (a case, or a change's decidable cases) the decision `target`: 'accept',
+  // 'keep', or null to undo. Nothing toggles: accepting an accepted case leaves it
+  // accepted. Resolves true once the decision holds (served live: once the server has
+  // answered); a case whose request is still out is left alone.
+  function decide(ids, target) {
     ids = ids.filter(function (id) { var c = PG.caseById(id); return c && c.acceptable; });
-    if (!ids.length) return;
-    var already = ids.every(function (id) { return PG.decision(id) === decision; });
-    var target = already ? null : decision;
-    if (!PG.live) { PG.setDecision(ids, target); return; }
+    if (!ids.length || ids.some(function (id) { return pending.has(id); })) return Promise.resolve(false);
+    var todo = ids.filter(function (id) { return PG.decision(id) !== target; });
+    if (!todo.length) return Promise.resolve(true);
+    if (!PG.live) { PG.setDecision(todo, target); return Promise.resolve(true); }
     // Live: an acceptance is the server's to write or undo; "keep" is the page's.
-    var accepted = ids.filter(function (id) { return PG.decision(id) === 'accept'; });
+    var accepted = todo.filter(function (id) { return PG.decision(id) === 'accept'; });
+    var rest = todo.filter(function (id) { return PG.decision(id) !== 'accept'; });
     if (target === 'accept') {
-      PG.setDecision(ids.filter(function (id) { return PG.decision(id) === 'keep'; }), null);
-      post('/accept', ids.filter(function (id) { return PG.decision(id) !== 'accept'; }));
-    } else {
-      var rest = ids.filter(function (id) { return PG.decision(id) !== 'accept'; });
-      PG.setDecision(rest, target);
-      if (accepted.length) post('/undo', accepted).then(function () { if (target) PG.setDecision(accepted, target); });
+      PG.setDecision(rest, null);
+      return post('/accept', rest);
     }
+    PG.setDecision(rest, target);
+    if (!accepted.length) return Promise.resolve(true);
+    return post('/undo', accepted).then(function (ok) {
+      if (ok && target) PG.setDecision(accepted.filter(function (id) { return !PG.decision(id); }), target);
+      return ok;
+    });
   }
   PG.decide = decide;
-  PG.decideChange = function (change, decision) {
-    decide(change.members.map(function (i) { return data.cases[i].id; }), decision);
+  PG.decideChange = function (change, target) {
+    return decide(change.members.map(function (i) { return data.cases[i].id; }), target);
   };
+  function target(word) { return word === 'undo' ? null : word; }
+
+  // Accepted here and not yet on disk: what the run already accepted is never exported again.
+  function exportable(c) { return PG.decision(c.id) === 'accept' && !c.accepted; }
+  PG.exportable = exportable;
 
   function exportApprovals() {
-    var approvals = data.cases.filter(function (c) { return PG.decision(c.id) === 'accept'; }).map(function (c) {
+    var approvals = data.cases.filter(exportable).map(function (c) {
       return { id: c.id, expected: c.expectedDigest, actual: c.actualDigest };
     });
     var text = JSON.stringify({ format: 'popover-goldens approvals', version: 1, approvals: approvals }, null, 2) + '\n';
@@ -171,6 +231,8 @@
     link.remove();
     say('approvals.json holds ' + PG.plural(approvals.length, 'case') + ': run the command above to write their goldens.');
   }
+
+  PG.exportApprovals = exportApprovals;
 
   // The command that applies exported approvals, with this report's folder when the page
   // was opened from disk (it knows its own place then).
@@ -190,13 +252,13 @@
   doc.addEventListener('click', function (event) {
     var b = event.target.closest('button');
     if (!b) return;
-    if (b.hasAttribute('data-decide') && b.hasAttribute('data-for')) decide([b.getAttribute('data-for')], b.getAttribute('data-decide'));
+    if (b.hasAttribute('data-decide') && b.hasAttribute('data-for')) decide([b.getAttribute('data-for')], target(b.getAttribute('data-decide')));
     else if (b.hasAttribute('data-decide-change')) {
-      var change = data.changes.filter(function (ch) { return ch.id === b.getAttribute('data-change'); })[0];
-      if (change) PG.decideChange(change, b.getAttribute('data-decide-change'));
+      var change = changeById(b.getAttribute('data-change'));
+      if (change) PG.decideChange(change, target(b.getAttribute('data-decide-change')));
     } else if (b.id === 'accept-shown') decide(PG.shownCases().map(function (c) { return c.id; }), 'accept');
     else if (b.id === 'decide-none') PG.setDecision(data.cases.map(function (c) { return c.id; }), null);
-    else if (b.id === 'export-approvals') exportApprovals();
+    else if (b.id === 'export-approvals' || b.hasAttribute('data-export')) exportApprovals();
   });
   showCounts();
 })();

@@ -53,6 +53,12 @@
     return 'rgba(' + d[i] + ', ' + d[i + 1] + ', ' + d[i + 2] + ', ' + d[i + 3] + ')';
   }
 
+  // Narrower than this, side by side is one pane showing one image at a time.
+  var narrow = window.matchMedia('(max-width: 600px)');
+  narrow.addEventListener('change', function () {
+    PG.all('.viewer').forEach(function (node) { if (node.viewerObject && node.viewerObject.ports) node.viewerObject.build(); });
+  });
+
   var resizes = new ResizeObserver(function (entries) {
     entries.forEach(function (entry) { var v = entry.target.viewer; if (v) v.layout(); });
   });
@@ -67,12 +73,16 @@
     this.width = Math.max.apply(null, Object.keys(has).map(function (k) { return has[k].w; }).concat([1]));
     this.height = Math.max.apply(null, Object.keys(has).map(function (k) { return has[k].h; }).concat([1]));
     this.state = { mode: options.mode || PG.viewPrefs.mode, zoom: options.zoom || PG.viewPrefs.zoom,
-                   cx: this.width / 2, cy: this.height / 2, wipe: 50, onion: 50, heat: 70, showActual: false };
+                   cx: this.width / 2, cy: this.height / 2, layer: 'actual', wipe: 50, onion: 50, heat: 70, showActual: false };
     // The same place as the viewer before, when the images are the same size.
     if (options.at && options.at.width === this.width && options.at.height === this.height) {
       this.state.cx = options.at.cx;
       this.state.cy = options.at.cy;
     }
+    // Where the change is: regions to step through, each framed and zoomed in turn;
+    // `at` is the one shown (-1: none yet, the frame holds every changed pixel).
+    this.regions = c.regions || (c.region ? [c.region] : []);
+    this.at = -1;
     this.available = {
       side: true, wipe: !!(has.expected && has.actual), onion: !!(has.expected && has.actual),
       blink: !!(has.expected && has.actual), overlay: !!(has.heatmap && has.actual)
@@ -90,8 +100,18 @@
     this.readout = el('p', 'readout', ['Point at an image for its pixel values.']);
     this.el.appendChild(this.tools);
     this.el.appendChild(this.panes);
-    this.el.appendChild(this.readout);
+    // The heatmap's scale beside the heatmap, as the page's legend says it, in short.
+    var legend = has.heatmap && doc.querySelector('.legend');
+    this.el.appendChild(el('div', 'viewer-foot', [this.readout, legend ? legendCopy(legend) : null]));
     this.build();
+  }
+
+  function legendCopy(legend) {
+    var copy = legend.cloneNode(true);
+    copy.className = 'legend small';
+    copy.removeAttribute('id');
+    copy.hidden = false;
+    return copy;
   }
 
   Viewer.prototype.buildTools = function () {
@@ -111,7 +131,12 @@
       return el('label', 'only-' + name, [label + ' ',
         el('input', '', null, { type: 'range', min: '0', max: '100', value: String(value), 'data-range': name })]);
     };
-    var find = this.c.region ? button('Find change', { 'data-find': '', title: 'zoom in on the changed pixels: ' + this.c.regionText }, 'find') : null;
+    var n = this.regions.length;
+    var find = n ? el('span', 'regions', [
+      button(n > 1 ? 'Next region' : 'Find change', { 'data-region-step': '1',
+             title: n > 1 ? 'frame the next of the ' + n + ' places where pixels changed (c)' : 'zoom in on the changed pixels: ' + this.c.regionText + ' (c)' }, 'find'),
+      n > 1 ? button('Previous', { 'data-region-step': '-1', 'aria-label': 'Previous region', title: 'frame the previous region (Shift+C)' }, 'find') : null,
+      n > 1 ? el('span', 'region-at muted', [n + ' regions'], { 'aria-live': 'polite' }) : null]) : null;
     return el('div', 'tools', [
       el('span', 'seg', modeButtons, { role: 'group', 'aria-label': 'view' }),
       el('span', 'zoom', [el('span', 'muted', ['Zoom']), el('span', 'seg small', zoomButtons, { role: 'group', 'aria-label': 'zoom' })]),
@@ -138,7 +163,17 @@
     this.panes.textContent = '';
     this.el.setAttribute('data-mode', mode);
     var regionFrame = function () { return self.c.region ? el('div', 'region', null, { 'aria-hidden': 'true' }) : null; };
-    if (mode === 'side') {
+    if (mode === 'side' && narrow.matches) {
+      // A phone: one pane, the three images in turn, rather than three slivers.
+      if (!has[this.state.layer]) this.state.layer = has.actual ? 'actual' : Object.keys(has)[0];
+      var stack = el('div', 'port stacked', kinds.map(function (k) { return has[k[0]] ? layer(k[0], has[k[0]]) : null; }).concat([regionFrame()]));
+      var choose = el('span', 'seg small', kinds.filter(function (k) { return has[k[0]]; }).map(function (k) {
+        return button(k[0], { 'data-layer-to': k[0], 'aria-pressed': k[0] === self.state.layer ? 'true' : 'false',
+                              title: k[1] + ' ' + has[k[0]].w + '\u00d7' + has[k[0]].h });
+      }), { role: 'group', 'aria-label': 'image shown' });
+      self.panes.appendChild(el('figure', 'pane', [el('figcaption', '', [choose]), stack]));
+      self.ports.push(stack);
+    } else if (mode === 'side') {
       kinds.forEach(function (k) {
         var image = has[k[0]];
         if (!image) return;
@@ -200,9 +235,9 @@
         moved.style.transform = 'translate(' + tx + 'px,' + ty + 'px) scale(' + s + ')';
       });
       var frame = port.querySelector('.region');
-      var r = self.c.region;
+      var r = self.at >= 0 ? self.regions[self.at] : self.c.region;
       if (frame && r) {
-        var big = r[2] * r[3] * 3 >= self.width * self.height;
+        var big = self.at < 0 && r[2] * r[3] * 3 >= self.width * self.height;
         frame.hidden = big;
         frame.style.left = (tx + r[0] * s - 2) + 'px'; frame.style.top = (ty + r[1] * s - 2) + 'px';
         frame.style.width = (r[2] * s + 4) + 'px'; frame.style.height = (r[3] * s + 4) + 'px';
@@ -220,9 +255,21 @@
       if (mode === 'onion' && actual) actual.style.opacity = state.onion / 100;
       if (mode === 'overlay' && heat) heat.style.opacity = state.heat / 100;
       if (mode === 'blink' && actual) actual.style.visibility = state.showActual ? 'visible' : 'hidden';
+      if (mode === 'side' && port.classList.contains('stacked')) PG.all('.layer', port).forEach(function (l) {
+        l.hidden = !l.classList.contains('l-' + state.layer);
+      });
     });
     var blinkState = this.el.querySelector('.blink-state');
     if (blinkState) blinkState.textContent = 'showing ' + (state.showActual ? 'actual' : 'expected');
+  };
+
+  Viewer.prototype.setLayer = function (kind) {
+    if (!this.images[kind]) return;
+    this.state.layer = kind;
+    PG.all('[data-layer-to]', this.el).forEach(function (b) {
+      b.setAttribute('aria-pressed', b.getAttribute('data-layer-to') === kind ? 'true' : 'false');
+    });
+    this.applyLayers();
   };
 
   Viewer.prototype.setMode = function (mode) {
@@ -264,17 +311,30 @@
     if (next !== undefined && next !== null) this.setZoom(next, port, px, py);
   };
 
-  // Zooms so the changed region fills about half a pane, centred on it: the same
-  // place in every pane and, since the state is shared, in every view.
-  Viewer.prototype.findChange = function () {
-    var r = this.c.region, port = this.ports && this.ports[0];
-    if (!r || !port) return;
+  // Frames region `at` of the change: centred in every pane (the same place in every
+  // view, since the state is shared), zoomed to the largest step at which it still fits
+  // in half a pane (at least 1 while it fits), so a thin change fills a good part of it.
+  Viewer.prototype.showRegion = function (at) {
+    var port = this.ports && this.ports[0], n = this.regions.length;
+    if (!n || !port) return;
+    this.at = ((at % n) + n) % n;
+    var r = this.regions[this.at];
     var dpr = window.devicePixelRatio || 1, w = port.clientWidth, h = port.clientHeight;
-    var zoom = zooms.filter(function (z) { return z >= 1 && r[2] * z / dpr <= w * 0.5 && r[3] * z / dpr <= h * 0.5; }).pop() || 1;
+    var fits = function (share) { return function (z) { return r[2] * z / dpr <= w * share && r[3] * z / dpr <= h * share; }; };
+    var zoom = zooms.filter(fits(0.5)).pop() || zooms[0];
+    // Below one image pixel per device pixel a one-pixel change fades: zoom 1 while the
+    // region still fits the pane.
+    if (zoom < 1 && fits(0.9)(1)) zoom = 1;
     this.state.cx = r[0] + r[2] / 2;
     this.state.cy = r[1] + r[3] / 2;
+    var label = this.el.querySelector('.region-at');
+    if (label) label.textContent = 'region ' + (this.at + 1) + ' of ' + n;
     this.setZoom(zoom);
   };
+  Viewer.prototype.stepRegion = function (by) {
+    this.showRegion(this.at < 0 ? (by > 0 ? 0 : this.regions.length - 1) : this.at + by);
+  };
+  Viewer.prototype.findChange = function () { this.showRegion(this.at < 0 ? 0 : this.at); };
 
   Viewer.prototype.pan = function (dx, dy) {
     if (this.state.zoom === 'fit') {
@@ -327,7 +387,8 @@
     if (!b || !v) return;
     if (b.hasAttribute('data-mode-to')) v.setMode(b.getAttribute('data-mode-to'));
     else if (b.hasAttribute('data-zoom-to')) v.setZoom(b.getAttribute('data-zoom-to'));
-    else if (b.hasAttribute('data-find')) v.findChange();
+    else if (b.hasAttribute('data-layer-to')) v.setLayer(b.getAttribute('data-layer-to'));
+    else if (b.hasAttribute('data-region-step')) v.stepRegion(+b.getAttribute('data-region-step'));
   });
   doc.addEventListener('input', function (event) {
     var v = viewerOf(event.target);

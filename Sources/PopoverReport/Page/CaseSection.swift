@@ -22,12 +22,45 @@ enum CaseSection {
                               .textElement("span", "muted", "(\(total))")),
                          .textElement("p", "muted", "Failing cases grouped by what changed: decide a change once, "
                                       + "or open its cases to decide them one by one.")),
+                    index(data),
                     .tag("div", .cls("changes-list"), .attr("id", "changes-list"), .attr("style", "--n:\(shown)"),
                          .group((0..<shown).map { _ in .tag("div", .cls("change-slot")) })),
                     total > shown
                         ? .tag("button", .attr("type", "button"), .attr("id", "changes-more"), .cls("more"),
                                .text("Show all \(total) changes"))
                         : .empty)
+    }
+
+    /// The change index: every change in one row, in the first HTML so nothing moves when
+    /// the script wakes (it hides the rows the filters leave out and marks accepted ones).
+    static func index(_ data: ReportData) -> HTMLNode {
+        func words(_ values: [String]) -> String {
+            var seen: [String] = []
+            for v in values where !seen.contains(v) { seen.append(v) }
+            return seen.joined(separator: ", ")
+        }
+        let rows: [HTMLNode] = data.changes.map { change in
+            let members = change.members.map { data.cases[$0] }
+            let n = change.members.count
+            return .tag("tr", .attr("data-change", change.id),
+                        // A button, not a link: a change past the first few has no card until shown.
+                        .tag("th", .attr("scope", "row"), .tag("button", .attr("type", "button"), .cls("to-change"),
+                                                               .attr("data-goto-change", change.id), .text(change.explanation))),
+                        .textElement("td", "", words(members.map(\.skin))),
+                        .textElement("td", "", words(members.map(\.dir))),
+                        .textElement("td", "num", "\(n)"),
+                        .tag("td", .cls("mono"), .text(change.id)),
+                        .tag("td", .tag("button", .attr("type", "button"), .attr("data-decide-change", "accept"),
+                                        .attr("data-change", change.id), .attr("aria-pressed", "false"),
+                                        .attr("aria-label", "Accept all \(n) of change \(change.id)"), .text("Accept"))))
+        }
+        return .tag("div", .cls("change-index-wrap"), .attr("id", "change-index"),
+                    .tag("table", .cls("change-index"),
+                         .textElement("caption", "muted", "Every change, the biggest first"),
+                         .tag("thead", .tag("tr", .group(["Change", "Skin", "Directions", "Cases", "ID", "Decide"].map {
+                             .tag("th", .attr("scope", "col"), .text($0))
+                         }))),
+                         .tag("tbody", rows)))
     }
 
     /// The cases that are not passing, failures first, with the review panel and the

@@ -2,7 +2,8 @@ import PopoverGeometry
 import PopoverHarness
 
 /// The sticky bar: filters (status, skin, direction, scale, ID) over the overview and
-/// the cases, the count they leave, and the way into focus mode. It is in the page from
+/// the cases, the count they leave, how many cases are undecided, the export of the
+/// decisions (opened from disk) and the way into focus mode. It is in the page from
 /// the first paint, with its height, so nothing moves when the script wakes it.
 enum FilterBar {
     static func html(_ run: RunRecord) -> HTMLNode {
@@ -42,7 +43,11 @@ enum FilterBar {
                               .tag("span", .cls("count"), .attr("id", "f-count"), .attr("aria-live", "polite")),
                               .tag("span", .cls("spacer")),
                               attention
-                                ? .group(.tag("span", .cls("progress"), .attr("id", "bar-progress")),
+                                ? .group(.tag("span", .cls("progress"), .attr("id", "bar-progress"), .attr("aria-live", "polite")),
+                                         // Opened from disk, the last step is always in reach.
+                                         .tag("button", .attr("type", "button"), .cls("static-only"), .attr("data-export", ""),
+                                              .flag("disabled"), .attr("title", "download approvals.json for the accepted cases"),
+                                              .text("Export approvals.json")),
                                          .tag("button", .attr("type", "button"), .cls("primary"), .attr("id", "focus-open"),
                                               .attr("title", "one case at a time, filling the window, decided by key"),
                                               .text("Focus mode")))

@@ -202,7 +202,8 @@ extension OverviewMatrix {
     private func table(results: [CaseResult]) -> HTMLNode {
         // Header row 1: groups; row 2: anchors / offsets / times, merged across their
         // orientations; row 3: orientations.
-        var groupCells: [HTMLNode] = [.tag("th", .attr("colspan", "2"), .attr("rowspan", "3"), .cls("corner"))]
+        // The corner heads nothing: a plain cell, not an empty heading.
+        var groupCells: [HTMLNode] = [.tag("td", .attr("colspan", "2"), .attr("rowspan", "3"), .cls("corner"))]
         var headingCells: [HTMLNode] = []
         var subCells: [HTMLNode] = []
         for group in groups {
@@ -221,7 +222,8 @@ extension OverviewMatrix {
             }
             for (j, column) in group.columns.enumerated() {
                 let short = column.subheading.first.map { String($0) } ?? ""
-                subCells.append(.tag("th", .cls(j == 0 ? "o gs" : "o"),
+                // A column without orientation has no subheading: a plain cell there too.
+                subCells.append(.tag(column.subheading.isEmpty ? "td" : "th", .cls(j == 0 ? "o gs" : "o"),
                                      column.subheading.isEmpty ? .empty : .attr("title", column.subheading),
                                      .text(short)))
             }

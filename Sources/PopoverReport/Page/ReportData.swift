@@ -62,6 +62,9 @@ struct ReportData: Encodable {
         var heatmap: Image?
         /// The changed pixels: x, y, width, height.
         var region: [Int]?
+        /// Where the changed pixels lie, as regions the viewer steps through (x, y, width,
+        /// height each; `CaseResult.changedRegions`); absent when there is one region or none.
+        var regions: [[Int]]?
         var regionText: String?
         /// The comparison's numbers: name, value, and "bad" or "good" to mark it.
         var stats: [[String]]
@@ -76,7 +79,7 @@ struct ReportData: Encodable {
         var kind: String
         /// Indices into `cases`, in the run's order.
         var members: [Int]
-        /// The member shown in full: the one with the most changed pixels.
+        /// The member shown in full: the one where the change is easiest to see (`visibility`).
         var representative: Int
     }
 
@@ -89,13 +92,22 @@ struct ReportData: Encodable {
         changes = run.changes.compactMap { change in
             let members = change.cases.compactMap { index[$0] }
             guard !members.isEmpty else { return nil }
-            let pixels = { (i: Int) in attention[i].metrics?.differentPixels ?? -1 }
-            let representative = members.reduce(members[0]) { best, i in pixels(i) > pixels(best) ? i : best }
+            let representative = members.reduce(members[0]) { best, i in
+                Self.visibility(attention[i]) > Self.visibility(attention[best]) ? i : best
+            }
             return ChangeData(id: change.id, explanation: change.explanation, kind: change.kind, members: members,
                               representative: representative)
         }
         zooms = CaseViewer.zoomSteps
         glyphs = Dictionary(uniqueKeysWithValues: CaseStatus.allCases.map { ($0.rawValue, ReportPage.glyph($0)) })
+    }
+
+    /// How easy a case's change is to see in its image: the share of its pixels that
+    /// differ. The largest image of a change is a poor choice: a thin change is the same
+    /// few pixels in every member, and at fit the largest image shrinks them most.
+    static func visibility(_ r: CaseResult) -> Double {
+        guard let m = r.metrics, m.width * m.height > 0 else { return -1 }
+        return Double(m.differentPixels) / Double(m.width * m.height)
     }
 
     static func caseData(_ r: CaseResult) -> CaseData {
@@ -123,6 +135,7 @@ struct ReportData: Encodable {
             accepted: r.accepted?.at,
             thumb: image(a.thumbnail), expected: image(a.expected), actual: image(a.actual), heatmap: image(a.heatmap),
             region: r.changedRegion.map { [$0.x, $0.y, $0.width, $0.height] },
+            regions: r.changedRegions.count > 1 ? r.changedRegions.map { [$0.x, $0.y, $0.width, $0.height] } : nil,
             regionText: r.changedRegion.map(CaseViewer.regionText),
             stats: r.status == .new || r.status == .missing ? [] : CaseFacts.stats(r),
             facts: CaseFacts.drawn(r),

@@ -10,7 +10,7 @@ import PopoverHarness
 /// image the reviewer saw, and shows the command that applies them; nothing is written
 /// until that command checks the digests still hold. Served by `popover-goldens
 /// review`, Accept writes the golden at once through the server, which checks the same
-/// digests, and pressing it again undoes that; the export is not shown there.
+/// digests, and Undo puts the old golden back; the export is not shown there.
 enum ReviewPanel {
     static func html(_ run: RunRecord, acceptable: Int) -> HTMLNode {
         let command = "popover-goldens accept --from approvals.json --goldens \(Escape.shellWord(run.goldensFolder))"
@@ -20,7 +20,7 @@ enum ReviewPanel {
                          .tag("span", .cls("review-progress"), .attr("id", "review-progress"), .attr("aria-live", "polite"),
                               .text("0 of \(acceptable) decided")),
                          .tag("span", .cls("review-live-note muted"), .flag("hidden"),
-                              .text("Live: Accept writes the golden now; press it again to put the old one back."))),
+                              .text("Live: Accept writes the golden now; Undo puts the old one back."))),
                     .tag("div", .cls("review-actions static-only"),
                          .tag("button", .attr("type", "button"), .attr("id", "accept-shown"),
                               .attr("title", "accept every case the filters show"), .text("Accept all shown")),
