@@ -62,9 +62,15 @@ struct FixtureRunTests {
         #expect(r.status == .equivalent)
         let c = try #require(r.classification)
         #expect(c.kind == .likelyEquivalent)
-        // The search's clampedWidth inputs are w = 0...30, all of which run the code.
+        // The search's clampedWidth inputs are w = 0...30, all of which run the code; the
+        // probe sees `w <= 10` differ from `w < 10` at w == 10 alone, the one input drawn.
         #expect(c.shippedReaching == 31)
-        #expect(c.shippedTried == 31)
+        #expect(c.shippedInfecting == 1)
+        #expect(c.shippedTried == 1)
+        // Selection by infection: width-5 and width-20 run the comparison (w = 5, 20), but
+        // there `<=` gives what `<` gives, so neither is drawn with the mutant.
+        #expect(r.reaching == 2)
+        #expect(r.selected == 0)
     }
 
     @Test("a survivor the search can tell apart is printed as a missing case")
