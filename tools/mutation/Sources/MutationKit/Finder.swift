@@ -118,10 +118,34 @@ public enum Finder {
             var construct = Construct(id: firstConstruct + constructs.count, file: source.path, form: key.form,
                                       start: key.start, end: key.end, throwing: key.throwing)
             let points = places[key]!.sorted { ($0.changes[0].start, $0.changes[0].end) < ($1.changes[0].start, $1.changes[0].end) }
+            // Each point's mutant IDs, in the order of its changes.
+            var ids: [[Int]] = []
+            var next = firstMutant + mutants.count
             for point in points {
-                if let shape = point.probe {
-                    probes.append((construct.id, shape, Array(firstMutant + mutants.count ..< firstMutant + mutants.count + point.changes.count)))
+                ids.append(Array(next..<next + point.changes.count))
+                next += point.changes.count
+            }
+            for (index, point) in points.enumerated() {
+                guard var shape = point.probe else { continue }
+                var watched = ids[index]
+                // A literal operand of a comparison: its constant mutants change the comparison's
+                // value only where the operand lies between the old and the new literal, so
+                // the comparison's probe computes them too.
+                if let adopt = shape.adoptingConstant {
+                    for (side, range) in adopt.operands.enumerated() {
+                        guard let j = points.firstIndex(where: { p in
+                            p.changes.allSatisfy { $0.op == .constant && $0.start == range.lowerBound && $0.end == range.upperBound }
+                        }) else { continue }
+                        let constants = zip(ids[j], points[j].changes.map(\.replacement)).map { ($0, $1) }
+                        shape.pieces = { own in adopt.pieces(own, side, constants) }
+                        watched += ids[j]
+                        shape.onlyWithConstant = false
+                        break
+                    }
                 }
+                if !shape.onlyWithConstant { probes.append((construct.id, shape, watched)) }
+            }
+            for point in points {
                 for change in point.changes {
                     let location = converter.location(for: AbsolutePosition(utf8Offset: change.start))
                     let id = firstMutant + mutants.count

@@ -42,11 +42,18 @@ struct ProbeShape {
     var start: Int
     var end: Int
     var pieces: ([Int]) -> [ProbeSite.Piece]
+    /// For a comparison: its operands, either of which may be a literal whose constant
+    /// mutants the probe then computes too (`pieces` given the comparison's IDs, the
+    /// literal's side, 0 left or 1 right, and each constant mutant's ID and text).
+    var adoptingConstant: (operands: [Range<Int>], pieces: ([Int], Int, [(Int, String)]) -> [ProbeSite.Piece])?
+    /// Written only with a literal operand's constants (`==` and `!=`, whose one mutant, the
+    /// other sense, changes the value wherever it runs).
+    var onlyWithConstant = false
 }
 
 /// Operator codes the probe functions (SchemataWriter.reachFile) switch on.
 enum ProbeCode {
-    static let comparison: [String: Int] = ["<": 1, "<=": 2, ">": 3, ">=": 4]
+    static let comparison: [String: Int] = ["<": 1, "<=": 2, ">": 3, ">=": 4, "==": 5, "!=": 6]
     static let arithmetic: [String: Int] = [
         "+": 1, "-": 2, "*": 3, "/": 4, "%": 5, "&": 6, "|": 7, "^": 8, "<<": 9, ">>": 10, "&+": 11, "&-": 12,
     ]
@@ -95,11 +102,22 @@ extension ProbeShape {
         let range = (e.lhs.lowerBound, e.rhs.upperBound)
         if let code = ProbeCode.comparison[op] {
             let codes = replacements.compactMap { ProbeCode.comparison[$0] }
-            guard codes.count == replacements.count, codes.count == 2 else { return nil }
-            return ProbeShape(start: range.0, end: range.1) { ids in
-                [.text("mutationCompare("), lhs, .text(", "), rhs, .text(", \(code), "), .mutant(ids[0]), .text(", \(codes[0]), "),
-                 .mutant(ids[1]), .text(", \(codes[1]))")]
+            guard codes.count == replacements.count, codes.count == 2 || codes.count == 1 else { return nil }
+            /// The comparison's own mutants (a second of 0 when it has one: `==` and `!=`).
+            func own(_ ids: [Int]) -> [ProbeSite.Piece] {
+                [.text(", \(code), "), .mutant(ids[0]), .text(", \(codes[0]), ")]
+                    + (codes.count == 2 ? [.mutant(ids[1]), .text(", \(codes[1])")] : [.text("0, 0")])
             }
+            var shape = ProbeShape(start: range.0, end: range.1) { ids in
+                [.text("mutationCompare("), lhs, .text(", "), rhs] + own(ids) + [.text(")")]
+            }
+            shape.onlyWithConstant = codes.count == 1
+            shape.adoptingConstant = ([e.lhs, e.rhs], { ids, side, constants in
+                // One or two constant mutants (an integer 0 has one): each its ID and the literal it puts in.
+                [.text("mutationCompare("), lhs, .text(", "), rhs] + own(ids) + [.text(", literal: \(side)")]
+                    + constants.prefix(2).flatMap { [ProbeSite.Piece.text(", "), .mutant($0.0), .text(", "), .text($0.1)] } + [.text(")")]
+            })
+            return shape
         }
         if let code = ProbeCode.arithmetic[op], replacements.count == 1, let other = ProbeCode.arithmetic[replacements[0]] {
             return ProbeShape(start: range.0, end: range.1) { ids in

@@ -219,7 +219,9 @@ public struct SchemataWriter: Sendable {
             case 1: return a < b
             case 2: return a <= b
             case 3: return a > b
-            default: return a >= b
+            case 4: return a >= b
+            case 5: return a == b
+            default: return a != b
             }
         }
 
@@ -229,6 +231,28 @@ public struct SchemataWriter: Sendable {
             let value = mutationCompared(a, b, code)
             if mutation_unseen(id1) && mutationCompared(a, b, code1) != value { mutation_infect(id1) }
             if mutation_unseen(id2) && mutationCompared(a, b, code2) != value { mutation_infect(id2) }
+            return value
+        }
+
+        /// A comparison with a literal operand (`side` 0: the left one, 1: the right one), and
+        /// its constant mutants: each that literal's ID and the value it puts in.
+        @inline(__always)
+        func mutationCompare<T: Comparable>(_ a: T, _ b: T, _ code: Int32, _ id1: Int32, _ code1: Int32, _ id2: Int32,
+                                            _ code2: Int32, literal side: Int32, _ k1: Int32, _ v1: T) -> Bool {
+            let value = mutationCompare(a, b, code, id1, code1, id2, code2)
+            if mutation_unseen(k1) && (side == 0 ? mutationCompared(v1, b, code) : mutationCompared(a, v1, code)) != value {
+                mutation_infect(k1)
+            }
+            return value
+        }
+
+        @inline(__always)
+        func mutationCompare<T: Comparable>(_ a: T, _ b: T, _ code: Int32, _ id1: Int32, _ code1: Int32, _ id2: Int32,
+                                            _ code2: Int32, literal side: Int32, _ k1: Int32, _ v1: T, _ k2: Int32, _ v2: T) -> Bool {
+            let value = mutationCompare(a, b, code, id1, code1, id2, code2, literal: side, k1, v1)
+            if mutation_unseen(k2) && (side == 0 ? mutationCompared(v2, b, code) : mutationCompared(a, v2, code)) != value {
+                mutation_infect(k2)
+            }
             return value
         }
 

@@ -77,7 +77,7 @@ struct SchemataWriterTests {
             case 1: return /*M1{*/!(a == 0)/*}M1*/
             case 2: return /*M2{*/a != 0/*}M2*/
             case 3: return /*M3{*/a == 1/*}M3*/
-            default: mutation_reach(0); return a == 0
+            default: mutation_reach(0); return /*P0{*/mutationCompare(a, 0, 5, 2, 6, 0, 0, literal: 1, 3, 1)/*}P0*/
             }
             })()/*}C0*/ { return }
             }/*}B0*/
@@ -109,6 +109,15 @@ struct SchemataWriterTests {
         }
         // `<`: mutant 1 is `<=` (code 2), mutant 2 `>=` (code 4).
         #expect(original("return a < b ? a : b") == "/*P0{*/mutationCompare(a, b, 1, 1, 2, 2, 4)/*}P0*/ ? a : b")
+        // A literal operand: its constants (mutants 3, 1e-9 + 0.5, and 4, 1e-9 - 0.5) are computed
+        // against the other operand, so they infect only where `a` lies between the two literals.
+        #expect(original("return a > 1e-9 ? a : b")
+            == "/*P0{*/mutationCompare(a, 1e-9, 3, 1, 4, 2, 2, literal: 1, 3, 0.500000001, 4, (-0.499999999))/*}P0*/ ? a : b")
+        // `==` (code 5) is probed only for its literal: its one mutant, `!=` (6), then 0 for none;
+        // the integer 0 has one constant mutant, 1.
+        #expect(original("return a == 0 ? a : b") == "/*P0{*/mutationCompare(a, 0, 5, 1, 6, 0, 0, literal: 1, 2, 1)/*}P0*/ ? a : b")
+        #expect(original("return 0 == a ? a : b") == "/*P0{*/mutationCompare(0, a, 5, 2, 6, 0, 0, literal: 0, 1, 1)/*}P0*/ ? a : b")
+        #expect(original("return a == b ? a : b") == "a == b ? a : b")
         // min: mutant 1 swaps it for max, 2 keeps `a`, 3 keeps `b`.
         #expect(original("return min(a, b)") == "/*P0{*/mutationMinMax(a, b, true, 1, 2, 3)/*}P0*/")
         // `.rounded(.down)`: the rules in the order away from zero, down (the original's: 0), up,
