@@ -136,7 +136,17 @@ public struct SchemataBuild {
                         progress = true
                     }
                 case .construct(let id):
-                    if droppedConstructs[id] == nil {
+                    // An error in a construct's original branch that holds probes is the probes'
+                    // first (a marker's comment after `..<` makes it a postfix operator): they go,
+                    // and the construct stays.
+                    let probes = writers[relative]!.liveSites(of: constructOwner[id]!).map(\.id)
+                    if !probes.isEmpty {
+                        for probe in probes {
+                            droppedSites[probe] = error.message
+                            writers[relative]!.droppedSites.insert(probe)
+                        }
+                        progress = true
+                    } else if droppedConstructs[id] == nil {
                         droppedConstructs[id] = error.message
                         writers[relative]!.droppedConstructs.insert(id)
                         for m in constructOwner[id]!.mutants where notBuilt[m] == nil {
