@@ -203,11 +203,14 @@ public enum DriverLoop {
                 let ended = isolated {
                     let subject = subjectUnderRequest()
                     // The plan: for a mutant of the setup, the cases it sets up differently first,
-                    // then those whose drawing runs its code, then the representatives.
+                    // then those it infects while drawing, then the representatives, then every
+                    // other case: what it changed while setting up (a metric, a colour) reaches a
+                    // drawing as data, which no probe in the drawing sees.
                     var plan = request.cases ?? []
                     if request.rebuild == true {
                         var seen = Set<String>()
-                        plan = (subject.changedCases(from: original) + plan + subject.representativeCases).filter { seen.insert($0).inserted }
+                        plan = (subject.changedCases(from: original) + plan + subject.representativeCases + subject.caseIDs)
+                            .filter { seen.insert($0).inserted }
                     }
                     reply(["plan": plan])
                     mutation_set_active(request.mutant ?? 0)
