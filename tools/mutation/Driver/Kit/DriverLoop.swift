@@ -69,29 +69,42 @@ struct Request: Decodable {
     var construct: Int?
     var budget: Int?
     var artworkBudget: Int?
+    /// Whether a probe watches the mutant: the search then draws only the inputs it infects.
+    var probed: Bool?
     var rebuild: Bool?
     var part: Int?
     var parts: Int?
 }
 
-/// What one search input drew in the original program and which constructs it ran.
+/// A set of small numbers (constructs, mutants) as hex: bit k of byte k / 8.
+enum BitSet {
+    static func hex(_ flags: UnsafeMutablePointer<UInt8>, count: Int) -> String {
+        var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
+        for k in 0..<count where flags[k] != 0 { bytes[k / 8] |= 1 << UInt8(k % 8) }
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func bytes(_ hex: String) -> [UInt8] {
+        func value(_ c: UInt8) -> UInt8 { c >= 97 ? c - 87 : c - 48 }
+        let utf8 = Array(hex.utf8)
+        return stride(from: 0, to: utf8.count - 1, by: 2).map { value(utf8[$0]) << 4 | value(utf8[$0 + 1]) }
+    }
+}
+
+/// What one search input drew in the original program, which constructs it ran and which
+/// mutants it infected.
 struct SearchRecord: Codable {
-    /// The constructs run, as a bit set in hex (bit k of byte k / 8).
     var reached: String
+    var infected: String
     var outcome: String
 
-    init(reached: UnsafeMutablePointer<UInt8>, count: Int, outcome: String) {
-        var bytes = [UInt8](repeating: 0, count: (count + 7) / 8)
-        for k in 0..<count where reached[k] != 0 { bytes[k / 8] |= 1 << UInt8(k % 8) }
-        self.reached = bytes.map { String(format: "%02x", $0) }.joined()
-        self.outcome = outcome
-    }
-
-    /// The bit set as bytes.
-    var bits: [UInt8] {
-        let utf8 = Array(reached.utf8)
-        return stride(from: 0, to: utf8.count - 1, by: 2).map { UInt8(String(decoding: utf8[$0...$0 + 1], as: UTF8.self), radix: 16) ?? 0 }
-    }
+    /// The bit sets as bytes.
+    var reachedBits: [UInt8] { BitSet.bytes(reached) }
+    var infectedBits: [UInt8] { BitSet.bytes(infected) }
 }
 
 extension [UInt8] {
@@ -118,6 +131,8 @@ public enum DriverLoop {
             arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
         }
         let constructs = max(1, value("--constructs") ?? 1)
+        // Mutant IDs run from 1: one byte each, and one for 0.
+        let mutants = max(1, (value("--mutants") ?? 0) + 1)
         if let megabytes = value("--memory-mb"), megabytes > 0 {
             var limit = rlimit(rlim_cur: rlim_t(megabytes) << 20, rlim_max: rlim_t(megabytes) << 20)
             #if os(Linux)
@@ -129,10 +144,19 @@ public enum DriverLoop {
         let reached = UnsafeMutablePointer<UInt8>.allocate(capacity: constructs)
         reached.initialize(repeating: 0, count: constructs)
         mutation_set_reached(reached)
-        mutation_set_active(-1)
+        let infected = UnsafeMutablePointer<UInt8>.allocate(capacity: mutants)
+        infected.initialize(repeating: 0, count: mutants)
+        mutation_set_infected(infected)
+        func startRecording() {
+            reached.update(repeating: 0, count: constructs)
+            infected.update(repeating: 0, count: mutants)
+            mutation_set_active(-1)
+        }
+        startRecording()
         let original = make()
         mutation_set_active(0)
         let setupReached = (0..<constructs).filter { reached[$0] != 0 }
+        let setupInfected = (0..<mutants).filter { infected[$0] != 0 }
         var searchTable: (file: String, table: SearchTable)?
 
         while let line = readLine() {
@@ -153,34 +177,40 @@ public enum DriverLoop {
             }
             switch request.op {
             case "hello":
-                reply(["cases": original.caseIDs, "constructs": constructs, "setupReached": setupReached])
+                reply(["cases": original.caseIDs, "constructs": constructs, "setupReached": setupReached,
+                       "setupInfected": setupInfected])
             case "coverage":
                 // One child per case: each case's coverage is what it runs from a cold start, as the
                 // first case of a check would.
                 for id in request.cases ?? original.caseIDs {
                     let ended = isolated {
-                        reached.update(repeating: 0, count: constructs)
-                        mutation_set_active(-1)
+                        startRecording()
                         let clock = ContinuousClock.now
                         let (verdict, detail) = original.judge(id)
                         let seconds = (ContinuousClock.now - clock).seconds
                         mutation_set_active(0)
                         reply(["case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
-                               "reached": (0..<constructs).filter { reached[$0] != 0 }])
+                               "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants)])
                         original.finishCoverage()
                     }
-                    if let signal = ended { reply(["case": id, "seconds": 0, "verdict": "error", "detail": "crashed (signal \(signal))", "reached": []]) }
+                    if let signal = ended {
+                        reply(["case": id, "seconds": 0, "verdict": "error", "detail": "crashed (signal \(signal))", "reached": "",
+                               "infected": ""])
+                    }
                 }
                 reply(["done": true])
             case "judge":
                 let ended = isolated {
                     let subject = subjectUnderRequest()
                     // The plan: for a mutant of the setup, the cases it sets up differently first,
-                    // then those whose drawing runs its code, then the representatives.
+                    // then those it infects while drawing, then the representatives, then every
+                    // other case: what it changed while setting up (a metric, a colour) reaches a
+                    // drawing as data, which no probe in the drawing sees.
                     var plan = request.cases ?? []
                     if request.rebuild == true {
                         var seen = Set<String>()
-                        plan = (subject.changedCases(from: original) + plan + subject.representativeCases).filter { seen.insert($0).inserted }
+                        plan = (subject.changedCases(from: original) + plan + subject.representativeCases + subject.caseIDs)
+                            .filter { seen.insert($0).inserted }
                     }
                     reply(["plan": plan])
                     mutation_set_active(request.mutant ?? 0)
@@ -211,11 +241,11 @@ public enum DriverLoop {
                 let ended = isolated {
                     func record(_ inputs: [SearchInput]) -> [SearchRecord] {
                         stride(from: part, to: inputs.count, by: parts).map { inputs[$0] }.map { input in
-                            reached.update(repeating: 0, count: constructs)
-                            mutation_set_active(-1)
+                            startRecording()
                             let outcome = original.draw(input)
                             mutation_set_active(0)
-                            return SearchRecord(reached: reached, count: constructs, outcome: outcome)
+                            return SearchRecord(reached: BitSet.hex(reached, count: constructs),
+                                                infected: BitSet.hex(infected, count: mutants), outcome: outcome)
                         }
                     }
                     let table = SearchTable(shipped: record(original.searchInputs), artwork: record(original.artworkInputs))
@@ -244,13 +274,17 @@ public enum DriverLoop {
                 let ended = isolated {
                     let subject = subjectUnderRequest()
                     // Inputs are matched by description: a rebuilt subject may list them differently.
+                    // A mutant a probe watches is drawn only on the inputs it infects: on the others it
+                    // draws what the original draws.
                     func search(_ inputs: [SearchInput], _ originals: [SearchInput], _ records: [SearchRecord], budget: Int,
                                 kind: String) -> [String: Any] {
-                        var recordOf: [String: (outcome: String, bits: [UInt8])] = [:]
-                        for (input, record) in zip(originals, records) { recordOf[input.description] = (record.outcome, record.bits) }
-                        let reaching = inputs.filter { recordOf[$0.description]?.bits.reaches(construct) ?? false }
+                        var recordOf: [String: SearchRecord] = [:]
+                        for (input, record) in zip(originals, records) { recordOf[input.description] = record }
+                        let reaching = inputs.filter { recordOf[$0.description]?.reachedBits.reaches(construct) ?? false }
+                        let infecting = request.probed == true
+                            ? reaching.filter { recordOf[$0.description]!.infectedBits.reaches(Int(mutant)) } : reaching
                         var tried = 0
-                        for input in reaching.prefix(budget) {
+                        for input in infecting.prefix(budget) {
                             let record = recordOf[input.description]!
                             reply(["trying": input.description, "kind": kind])
                             mutation_set_active(mutant)
@@ -259,10 +293,10 @@ public enum DriverLoop {
                             tried += 1
                             if outcome != record.outcome {
                                 return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
-                                        "original": record.outcome, "mutated": outcome]
+                                        "infecting": infecting.count, "original": record.outcome, "mutated": outcome]
                             }
                         }
-                        return ["kind": kind, "tried": tried, "reaching": reaching.count]
+                        return ["kind": kind, "tried": tried, "reaching": reaching.count, "infecting": infecting.count]
                     }
                     let shipped = search(subject.searchInputs, original.searchInputs, table.shipped, budget: request.budget ?? 500,
                                          kind: "shipped")

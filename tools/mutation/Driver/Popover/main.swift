@@ -20,8 +20,9 @@ func argument(_ name: String) -> String? {
 let root = argument("--root") ?? FileManager.default.currentDirectoryPath
 let scratch = argument("--scratch") ?? root + "/.build-mutants"
 
+/// Each case's golden file, by its SHA-256, the digest cache holding what decoding it gave.
 /// Set once by the first subject (see `readGoldens`); the driver runs its work on one thread.
-nonisolated(unsafe) var goldenFacts: [String: GoldenPixelFact]?
+nonisolated(unsafe) var goldenFiles: [String: String]?
 
 final class PopoverSubject: MutationSubject {
     let catalog: CaseCatalog
@@ -56,21 +57,20 @@ final class PopoverSubject: MutationSubject {
         } catch {
             return (.error, "cannot draw: \(error)")
         }
-        guard let fact = golden(id) else { return (.error, "no usable golden") }
+        guard let file = goldenFiles?[id], let fact = cache.fact(forFile: file) else { return (.error, "no usable golden") }
         if fact.width != image.width || fact.height != image.height {
             return (.different, "size \(image.width)x\(image.height), golden \(fact.width)x\(fact.height)")
         }
-        return cache.pixelDigest(of: image) == fact.pixels ? (.same, "") : (.different, "pixels differ")
+        // The check's own rule: the same size, XXH64 and SHA-256 as decoding the golden gave.
+        return cache.confirms(image, asFile: file) ? (.same, "") : (.different, "pixels differ")
     }
-
-    private func golden(_ id: String) -> GoldenPixelFact? { goldenFacts?[id] }
 
     /// Every golden's decoded size and pixel digest, read once, when the driver starts and
     /// before any child is forked (children inherit it; the goldens do not change during a
     /// run), through the harness's digest cache kept in the scratch folder.
     private func readGoldens() {
-        guard goldenFacts == nil else { return }
-        var facts: [String: GoldenPixelFact] = [:]
+        guard goldenFiles == nil else { return }
+        var files: [String: String] = [:]
         var learned = false
         for c in catalog.cases {
             guard case .found(let bytes) = store.read(c.id) else { continue }
@@ -80,10 +80,10 @@ final class PopoverSubject: MutationSubject {
                 cache.learn(file: file, decoded: decoded)
                 learned = true
             }
-            facts[c.id] = cache.fact(forFile: file)
+            files[c.id] = file
         }
         if learned { try? cache.save() }
-        goldenFacts = facts
+        goldenFiles = files
     }
 
     /// The suite's own check (`CheckRunner`) on one case, against the goldens with the

@@ -24,22 +24,44 @@ public struct AnalysisOptions: Sendable {
     public init() {}
 }
 
-/// One row of coverage: a case, its unmutated cost and verdict, the constructs it runs.
+/// One row of coverage: a case, its unmutated cost and verdict, the constructs it runs and
+/// the mutants it infects (as the driver's hex bit sets).
 public struct CaseCoverage: Sendable, Codable {
     public var id: String
     public var seconds: Double
     public var verdict: String
     public var detail: String
-    public var reached: [Int]
+    public var reached: String
+    public var infected: String
+
+    public var reachedSet: [Int] { HexBits.members(reached) }
+    public var infectedSet: [Int] { HexBits.members(infected) }
 }
 
 public struct CoverageTable: Sendable, Codable {
     public var key: String
     public var cases: [CaseCoverage]
-    /// Constructs run while the driver sets the cases up (catalog, skins).
+    /// Constructs run, and mutants infected, while the driver sets the cases up (catalog, skins).
     public var setupReached: [Int]
+    public var setupInfected: [Int]
     /// How long the driver took to start and set up.
     public var setupSeconds: Double
+}
+
+/// The driver's bit sets: hex, bit k of byte k / 8.
+public enum HexBits {
+    public static func members(_ hex: String) -> [Int] {
+        func value(_ c: UInt8) -> Int { c >= 97 ? Int(c) - 87 : Int(c) - 48 }
+        let utf8 = Array(hex.utf8)
+        var out: [Int] = []
+        var i = 0
+        while i + 1 < utf8.count {
+            let byte = value(utf8[i]) << 4 | value(utf8[i + 1])
+            if byte != 0 { for bit in 0..<8 where byte & (1 << bit) != 0 { out.append(i / 2 * 8 + bit) } }
+            i += 2
+        }
+        return out
+    }
 }
 
 /// Runs the mutants on driver processes: coverage once, each mutant on the cases that run
@@ -56,6 +78,9 @@ public final class Analysis: @unchecked Sendable {
     var caseSeconds: [String: Double] = [:]
     var setupSeconds = 1.0
 
+    /// The highest mutant ID (the size of the drivers' infection array).
+    public var mutantCount = 0
+
     public init(driver: String, driverArguments: [String], scratch: String, constructCount: Int, options: AnalysisOptions) {
         self.driver = driver
         self.driverArguments = driverArguments
@@ -66,7 +91,8 @@ public final class Analysis: @unchecked Sendable {
 
     func start() throws -> DriverProcess {
         try DriverProcess(executable: driver,
-                          arguments: driverArguments + ["--constructs", "\(constructCount)", "--memory-mb", "\(options.memoryMB)"],
+                          arguments: driverArguments + ["--constructs", "\(constructCount)", "--mutants", "\(mutantCount)",
+                                                      "--memory-mb", "\(options.memoryMB)"],
                           errorLog: scratch + "/driver-errors.log")
     }
 
@@ -110,6 +136,7 @@ public final class Analysis: @unchecked Sendable {
             throw MutationError.driver("the driver's hello has no cases: \(hello["error"] ?? hello)")
         }
         let setupReached = hello["setupReached"] as? [Int] ?? []
+        let setupInfected = hello["setupInfected"] as? [Int] ?? []
         let setup = (ContinuousClock.now - setupClock).seconds
         let clock = ContinuousClock.now
         let shares = (0..<options.jobs).map { j in stride(from: j, to: ids.count, by: options.jobs).map { ids[$0] } }
@@ -123,7 +150,8 @@ public final class Analysis: @unchecked Sendable {
                     guard let id = object["case"] as? String else { return }
                     let row = CaseCoverage(id: id, seconds: object["seconds"] as? Double ?? 0,
                                            verdict: object["verdict"] as? String ?? "error",
-                                           detail: object["detail"] as? String ?? "", reached: object["reached"] as? [Int] ?? [])
+                                           detail: object["detail"] as? String ?? "", reached: object["reached"] as? String ?? "",
+                                           infected: object["infected"] as? String ?? "")
                     rows.withLock { $0.append(row) }
                 }
                 if done == nil { failure.withLock { $0 = "coverage stopped: \(String(describing: failed))" } }
@@ -135,7 +163,7 @@ public final class Analysis: @unchecked Sendable {
         if let message = failure.withLock({ $0 }) { throw MutationError.driver(message + " (see \(scratch)/driver-errors.log)") }
         let order = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
         let table = CoverageTable(key: key, cases: rows.withLock { $0 }.sorted { order[$0.id]! < order[$1.id]! },
-                                  setupReached: setupReached, setupSeconds: setup)
+                                  setupReached: setupReached, setupInfected: setupInfected, setupSeconds: setup)
         log("coverage: \(table.cases.count) cases in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
         try? JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
         return table
@@ -146,24 +174,34 @@ public final class Analysis: @unchecked Sendable {
     /// What one mutant is judged on.
     public struct Job: Sendable {
         public var mutant: Mutant
+        /// The cases it infects, in judging order.
         public var cases: [String]
         public var cost: Double
         public var rebuild: Bool
+        /// The cases that run its construct (the infected ones among them).
+        public var reaching = 0
     }
 
-    /// The jobs for `mutants`: each on the cases (passing unmutated) that run its construct,
-    /// cheapest first; a construct run while setting up is judged on every case.
-    public static func jobs(for mutants: [Mutant], coverage: CoverageTable) -> [Job] {
+    /// The jobs for `mutants`: each on the cases (passing unmutated) it infects — for a
+    /// mutant a probe watches, the cases where it changes a value; for any other, the cases
+    /// that run its construct — in the judging order (`priority`). A mutant that infects the
+    /// setup is judged on cases set up under it (the driver adds the cases it changes and
+    /// representatives).
+    public static func jobs(for mutants: [Mutant], coverage: CoverageTable, probed: Set<Int> = []) -> [Job] {
         let rank = priority(coverage)
         let passing = coverage.cases.filter { $0.verdict == "same" }.sorted { rank[$0.id]! < rank[$1.id]! }
-        var byConstruct: [Int: [CaseCoverage]] = [:]
-        for c in passing { for k in c.reached { byConstruct[k, default: []].append(c) } }
-        let setup = Set(coverage.setupReached)
+        var byConstruct: [Int: [CaseCoverage]] = [:], byMutant: [Int: [CaseCoverage]] = [:]
+        for c in passing {
+            for k in c.reachedSet { byConstruct[k, default: []].append(c) }
+            for m in c.infectedSet { byMutant[m, default: []].append(c) }
+        }
+        let setupReached = Set(coverage.setupReached), setupInfected = Set(coverage.setupInfected)
         return mutants.map { m in
-            // A mutant of the setup: the driver adds the cases it changes and representatives.
-            let rebuild = setup.contains(m.construct)
-            let cases = byConstruct[m.construct] ?? []
-            return Job(mutant: m, cases: cases.map(\.id), cost: cases.reduce(0) { $0 + $1.seconds }, rebuild: rebuild)
+            let watched = probed.contains(m.id)
+            let rebuild = watched ? setupInfected.contains(m.id) : setupReached.contains(m.construct)
+            let cases = (watched ? byMutant[m.id] : byConstruct[m.construct]) ?? []
+            return Job(mutant: m, cases: cases.map(\.id), cost: cases.reduce(0) { $0 + $1.seconds }, rebuild: rebuild,
+                       reaching: watched ? byConstruct[m.construct]?.count ?? 0 : cases.count)
         }
     }
 
@@ -192,14 +230,14 @@ public final class Analysis: @unchecked Sendable {
     /// few cases of any mutant differ in what they draw and a kill comes early; then the
     /// rest, cheapest first.
     static func priority(_ coverage: CoverageTable, head: Int = 300) -> [String: Int] {
-        let count = (coverage.cases.flatMap(\.reached).max() ?? 0) + 1
+        let count = (coverage.cases.map { $0.reached.utf8.count * 4 }.max() ?? 0) + 1
         let words = (count + 63) / 64
         func bits(_ reached: [Int]) -> [UInt64] {
             var b = [UInt64](repeating: 0, count: words)
             for k in reached { b[k / 64] |= 1 << UInt64(k % 64) }
             return b
         }
-        var remaining = coverage.cases.map { (id: $0.id, seconds: max($0.seconds, 1e-4), bits: bits($0.reached)) }
+        var remaining = coverage.cases.map { (id: $0.id, seconds: max($0.seconds, 1e-4), bits: bits($0.reachedSet)) }
         var order: [String] = []
         var covered = [UInt64](repeating: 0, count: words)
         while order.count < head && !remaining.isEmpty {
@@ -248,7 +286,7 @@ public final class Analysis: @unchecked Sendable {
     }
 
     private func judge(_ job: Job, on process: inout DriverProcess?) -> MutantResult {
-        var result = MutantResult(mutant: job.mutant, status: .survived, selected: job.cases.count)
+        var result = MutantResult(mutant: job.mutant, status: .survived, selected: job.cases.count, reaching: job.reaching)
         guard !job.cases.isEmpty || job.rebuild else { return result }
         let clock = ContinuousClock.now
         do {
@@ -396,7 +434,7 @@ public final class Analysis: @unchecked Sendable {
             throw MutationError.driver("the search space could not be recorded: \(failure) (see \(scratch)/driver-errors.log)")
         }
         struct Table: Codable { var shipped: [Record]; var artwork: [Record] }
-        struct Record: Codable { var reached: String; var outcome: String }
+        struct Record: Codable { var reached: String; var infected: String; var outcome: String }
         var shares: [Table] = []
         for part in 0..<parts {
             guard let data = FileManager.default.contents(atPath: file + ".part\(part)"),
@@ -419,8 +457,8 @@ public final class Analysis: @unchecked Sendable {
     }
 
     /// Classifies each survivor by searching the inputs for one that tells it from the original.
-    public func classify(_ results: inout [MutantResult], jobs: [Job], table: String,
-                         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
+    public func classify(_ results: inout [MutantResult], jobs: [Job], table: String, probed: Set<Int> = [],
+                         notDrawing: [String: String] = [:], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
         let byID = Dictionary(uniqueKeysWithValues: jobs.map { ($0.mutant.id, $0) })
         let indices = results.indices.filter { results[$0].status == .survived }
         let found = Mutex<[Int: Classification]>([:])
@@ -434,7 +472,7 @@ public final class Analysis: @unchecked Sendable {
                 if process == nil { process = try? start() }
                 guard let p = process else { continue }
                 p.send(["op": "search", "mutant": m.id, "construct": m.construct, "file": table, "budget": budget,
-                        "artworkBudget": artworkBudget, "rebuild": byID[m.id]?.rebuild ?? false])
+                        "artworkBudget": artworkBudget, "rebuild": byID[m.id]?.rebuild ?? false, "probed": probed.contains(m.id)])
                 var last: String?
                 var answer: [String: Any]?
                 let (done, failure) = collect(p, deadline: .now + .seconds(options.searchSeconds)) { object in
@@ -451,8 +489,9 @@ public final class Analysis: @unchecked Sendable {
                     }
                     let how: String
                     if case .timedOut? = failure { how = "ran out of its \(Int(options.searchSeconds)) s" } else { how = "crashed" }
-                    c = Classification(kind: .hangsOrCrashes, input: last, shippedTried: 0, shippedReaching: 0, artworkTried: 0,
-                                       artworkReaching: 0, budget: budget, artworkBudget: artworkBudget,
+                    c = Classification(kind: .hangsOrCrashes, input: last, shippedTried: 0, shippedReaching: 0, shippedInfecting: 0,
+                                       artworkTried: 0, artworkReaching: 0, artworkInfecting: 0, budget: budget,
+                                       artworkBudget: artworkBudget,
                                        reason: "the search \(how) drawing \(last ?? "its first input") with the mutant: that input is a missing case")
                 }
                 let total = found.withLock { $0[i] = c; return $0.count }
@@ -460,11 +499,18 @@ public final class Analysis: @unchecked Sendable {
             }
             process?.kill()
         }
-        for (i, c) in found.withLock({ $0 }) {
+        for (i, found) in found.withLock({ $0 }) {
+            var c = found
+            // Unreached code of a file the subject says no drawing runs: outside what pixels can see.
+            if c.kind == .unreached, let held = notDrawing[results[i].mutant.file] {
+                c.kind = .notOnDrawingPath
+                c.reason = "not on the drawing path: no case and no input of the search runs it; \(held)"
+            }
             results[i].classification = c
             switch c.kind {
             case .missingCase, .hangsOrCrashes: results[i].status = .survived
             case .otherArtworkOnly, .likelyEquivalent, .unreached: results[i].status = .equivalent
+            case .notOnDrawingPath: results[i].status = .notOnDrawingPath
             }
         }
     }
@@ -473,28 +519,36 @@ public final class Analysis: @unchecked Sendable {
         let shipped = done["shipped"] as? [String: Any] ?? [:]
         let artwork = done["artwork"] as? [String: Any]
         let sTried = shipped["tried"] as? Int ?? 0, sReach = shipped["reaching"] as? Int ?? 0
+        let sInfect = shipped["infecting"] as? Int ?? sReach
         let aTried = artwork?["tried"] as? Int ?? 0, aReach = artwork?["reaching"] as? Int ?? 0
+        let aInfect = artwork?["infecting"] as? Int ?? aReach
         var c = Classification(kind: .likelyEquivalent, input: nil, shippedTried: sTried, shippedReaching: sReach,
-                               artworkTried: aTried, artworkReaching: aReach, budget: budget, artworkBudget: artworkBudget,
-                               reason: "")
+                               shippedInfecting: sInfect, artworkTried: aTried, artworkReaching: aReach,
+                               artworkInfecting: aInfect, budget: budget, artworkBudget: artworkBudget, reason: "")
+        /// What the search saw in one space, in words.
+        func none(_ space: String, tried: Int, infecting: Int, reaching: Int) -> String {
+            if reaching == 0 { return "no input of \(space) runs this code" }
+            if infecting == 0 { return "no input of \(space) changes a value at the mutation point (\(reaching) run this code)" }
+            return "no difference in \(tried) of the \(infecting) inputs of \(space) where it changes a value"
+                + (tried < infecting ? " (the budget)" : "") + " (\(reaching) run this code)"
+        }
         if let input = shipped["found"] as? String {
             c.kind = .missingCase
             c.input = input
-            c.reason = "missing case: \(input) draws differently (found after \(sTried) of the \(sReach) shipped-skin inputs "
-                + "that run this code)"
+            c.reason = "missing case: \(input) draws differently (input \(sTried) of the \(sInfect) shipped-skin inputs where it "
+                + "changes a value; \(sReach) run this code)"
         } else if let input = artwork?["found"] as? String {
             c.kind = .otherArtworkOnly
             c.input = input
-            c.reason = (sReach == 0 ? "no input of the shipped skins runs this code" : "equivalent for the shipped skins "
-                + "(no difference in \(sTried) inputs of the \(sReach) that run this code)")
+            c.reason = "equivalent for the shipped skins: " + none("the shipped skins", tried: sTried, infecting: sInfect, reaching: sReach)
                 + "; other artwork tells them apart: \(input), so this is code the shipped skins never exercise"
         } else if sReach == 0 && aReach == 0 {
             c.kind = .unreached
             c.reason = "unreached: no case and no input of the search (shipped skins or other artwork) runs this code"
         } else {
-            c.reason = (sReach == 0 ? "no input of the shipped skins runs this code" : "equivalent for the shipped skins "
-                + "(no difference in \(sTried) inputs of the \(sReach) that run this code)")
-                + "; other artwork does not tell them apart either (\(aTried) of \(aReach) inputs): likely truly equivalent"
+            c.reason = "equivalent for the shipped skins: " + none("the shipped skins", tried: sTried, infecting: sInfect, reaching: sReach)
+                + "; other artwork does not tell them apart either: " + none("other artwork", tried: aTried, infecting: aInfect, reaching: aReach)
+                + "; likely truly equivalent"
         }
         return c
     }

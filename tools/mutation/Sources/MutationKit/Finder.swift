@@ -62,6 +62,8 @@ public struct FileFindings: Sendable {
     /// range): each is written twice, the original as it is for every run whose mutant lies
     /// elsewhere, and its schemata.
     public var bodies: [Range<Int>] = []
+    /// The probes of the infection analysis (see `ProbeSite`).
+    public var sites: [ProbeSite] = []
 }
 
 /// Finds the mutation points of Swift files with swift-syntax's parser, and the construct
@@ -70,19 +72,21 @@ public struct FileFindings: Sendable {
 public enum Finder {
     /// Every file in order; mutant IDs start at `firstMutant`, construct IDs at `firstConstruct`.
     public static func find(_ sources: [SourceText], firstMutant: Int = 1, firstConstruct: Int = 0) -> [FileFindings] {
-        var nextMutant = firstMutant, nextConstruct = firstConstruct
+        var nextMutant = firstMutant, nextConstruct = firstConstruct, nextSite = 0
         return sources.map { source in
-            let found = findings(in: source, firstMutant: nextMutant, firstConstruct: nextConstruct)
+            let found = findings(in: source, firstMutant: nextMutant, firstConstruct: nextConstruct, firstSite: nextSite)
             nextMutant += found.mutants.count
             nextConstruct += found.constructs.count
+            nextSite += found.sites.count
             return found
         }
     }
 
-    static func findings(in source: SourceText, firstMutant: Int, firstConstruct: Int) -> FileFindings {
+    static func findings(in source: SourceText, firstMutant: Int, firstConstruct: Int, firstSite: Int = 0) -> FileFindings {
         let tree = Parser.parse(source: source.text)
         let converter = SourceLocationConverter(fileName: source.path, tree: tree)
         let collector = PointCollector(viewMode: .sourceAccurate)
+        collector.operands = InfixOperands(tree).byOperator
         collector.walk(tree)
         let bytes = Array(source.text.utf8)
         let lines = LineTable(bytes)
@@ -109,10 +113,38 @@ public enum Finder {
         }
         var constructs: [Construct] = []
         var mutants: [Mutant] = []
+        var probes: [(construct: Int, shape: ProbeShape, mutants: [Int])] = []
         for key in places.keys.sorted(by: { ($0.start, -$0.end) < ($1.start, -$1.end) }) {
             var construct = Construct(id: firstConstruct + constructs.count, file: source.path, form: key.form,
                                       start: key.start, end: key.end, throwing: key.throwing)
             let points = places[key]!.sorted { ($0.changes[0].start, $0.changes[0].end) < ($1.changes[0].start, $1.changes[0].end) }
+            // Each point's mutant IDs, in the order of its changes.
+            var ids: [[Int]] = []
+            var next = firstMutant + mutants.count
+            for point in points {
+                ids.append(Array(next..<next + point.changes.count))
+                next += point.changes.count
+            }
+            for (index, point) in points.enumerated() {
+                guard var shape = point.probe else { continue }
+                var watched = ids[index]
+                // A literal operand of a comparison: its constant mutants change the comparison's
+                // value only where the operand lies between the old and the new literal, so
+                // the comparison's probe computes them too.
+                if let adopt = shape.adoptingConstant {
+                    for (side, range) in adopt.operands.enumerated() {
+                        guard let j = points.firstIndex(where: { p in
+                            p.changes.allSatisfy { $0.op == .constant && $0.start == range.lowerBound && $0.end == range.upperBound }
+                        }) else { continue }
+                        let constants = zip(ids[j], points[j].changes.map(\.replacement)).map { ($0, $1) }
+                        shape.pieces = { own in adopt.pieces(own, side, constants) }
+                        watched += ids[j]
+                        shape.onlyWithConstant = false
+                        break
+                    }
+                }
+                if !shape.onlyWithConstant { probes.append((construct.id, shape, watched)) }
+            }
             for point in points {
                 for change in point.changes {
                     let location = converter.location(for: AbsolutePosition(utf8Offset: change.start))
@@ -134,8 +166,48 @@ public enum Finder {
             }
             constructs.append(construct)
         }
+        let sites = probeSites(probes, constructs: constructs, firstSite: firstSite)
         return FileFindings(source: source, constructs: constructs, mutants: mutants, unmutated: unmutated,
-                            bodies: collector.bodies)
+                            bodies: collector.bodies, sites: sites)
+    }
+
+    /// The probes that can be written: each inside its construct, every other construct and
+    /// probe either inside one of its operands or apart from it.
+    static func probeSites(_ probes: [(construct: Int, shape: ProbeShape, mutants: [Int])], constructs: [Construct],
+                           firstSite: Int) -> [ProbeSite] {
+        let byID = Dictionary(uniqueKeysWithValues: constructs.map { ($0.id, $0) })
+        var candidates = probes.compactMap { p -> ProbeSite? in
+            guard let owner = byID[p.construct], p.shape.start >= owner.start, p.shape.end <= owner.end,
+                  p.shape.start < p.shape.end else { return nil }
+            return ProbeSite(id: 0, construct: p.construct, start: p.shape.start, end: p.shape.end,
+                             pieces: p.shape.pieces(p.mutants), mutants: p.mutants)
+        }
+        func sources(_ s: ProbeSite) -> [Range<Int>] {
+            s.pieces.compactMap { if case .source(let a, let b) = $0 { a..<b } else { nil } }
+        }
+        func plains(_ s: ProbeSite) -> [Range<Int>] {
+            s.pieces.compactMap { if case .plain(let a, let b) = $0 { a..<b } else { nil } }
+        }
+        // Whether `inner` lies inside one of the site's written operands, or wholly apart from the site.
+        // A construct inside a target read again as it is would lose its switch there; a probe
+        // there is only not written in the second read.
+        func fits(_ inner: Range<Int>, _ s: ProbeSite, isConstruct: Bool) -> Bool {
+            if inner.upperBound <= s.start || inner.lowerBound >= s.end { return true }
+            if inner.lowerBound <= s.start && inner.upperBound >= s.end { return true }
+            return sources(s).contains { inner.lowerBound >= $0.lowerBound && inner.upperBound <= $0.upperBound }
+                && !(isConstruct && plains(s).contains { inner.overlaps($0) })
+        }
+        candidates = candidates.filter { site in
+            constructs.allSatisfy { c in c.id == site.construct || fits(c.start..<c.end, site, isConstruct: true) }
+        }
+        candidates = candidates.filter { site in
+            candidates.allSatisfy { other in other == site || fits(other.start..<other.end, site, isConstruct: false) }
+        }
+        return candidates.enumerated().map { i, site in
+            var s = site
+            s.id = firstSite + i
+            return s
+        }
     }
 }
 
@@ -187,9 +259,13 @@ final class PointCollector: SyntaxVisitor {
     struct Point {
         var changes: [Change]
         var placement: Placement
+        /// How the coverage run reads the point's operands (infection analysis), if it can.
+        var probe: ProbeShape?
     }
 
     var points: [Point] = []
+    /// Every infix operator's operands (the parser's sequences folded by precedence).
+    var operands: [Int: InfixOperands.Entry] = [:]
     /// Outermost bodies, in source order.
     var bodies: [Range<Int>] = []
     private var bodyDepth = 0
@@ -258,8 +334,15 @@ final class PointCollector: SyntaxVisitor {
     override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         let token = node.operator
         guard let table = Self.binaryOperators[token.text] else { return .visitChildren }
+        let probe = operands[start(token)].flatMap { e in
+            ProbeShape.infix(token.text, replacements: table.map(\.0), operands: e,
+                             containsTry: node.parent?.tokens(viewMode: .sourceAccurate).contains {
+                                 $0.tokenKind == .keyword(.try) || $0.tokenKind == .keyword(.await)
+                             } ?? true)
+        }
         add(Syntax(node), table.map { Change(op: $0.1, start: token.positionAfterSkippingLeadingTrivia.utf8Offset,
-                                             end: token.endPositionBeforeTrailingTrivia.utf8Offset, replacement: $0.0) })
+                                             end: token.endPositionBeforeTrailingTrivia.utf8Offset, replacement: $0.0) },
+            probe: probe)
         return .visitChildren
     }
 
@@ -267,7 +350,11 @@ final class PointCollector: SyntaxVisitor {
         let token = node.operator
         let isLiteral = node.expression.is(IntegerLiteralExprSyntax.self) || node.expression.is(FloatLiteralExprSyntax.self)
         if token.text == "-" && !isLiteral {
-            add(Syntax(node), [Change(op: .invertNegative, start: start(token), end: end(token), replacement: "")])
+            let operand = ProbeSite.Piece.source(start: start(node.expression), end: end(node.expression))
+            add(Syntax(node), [Change(op: .invertNegative, start: start(token), end: end(token), replacement: "")],
+                probe: ProbeShape(start: start(node), end: end(node)) { ids in
+                    [.text("mutationNegate("), operand, .text(", "), .mutant(ids[0]), .text(")")]
+                })
         } else if token.text == "!" {
             add(Syntax(node), [Change(op: .booleanNegation, start: start(token), end: end(token), replacement: "")])
         }
@@ -328,10 +415,25 @@ final class PointCollector: SyntaxVisitor {
                     changes.append(Change(op: .clampRemoved, start: start(node), end: end(node),
                                           replacement: "(" + arg.expression.trimmedDescription + ")"))
                 }
-                add(Syntax(node), changes)
-            } else if Self.roundingFunctions.contains(name) && args.count == 1 {
-                add(Syntax(node), Self.roundingFunctions.filter { $0 != name }.map {
+                let (a, b) = (Array(args)[0].expression, Array(args)[1].expression)
+                let pieces: [ProbeSite.Piece] = [.source(start: start(a), end: end(a)), .source(start: start(b), end: end(b))]
+                add(Syntax(node), changes, probe: ProbeShape(start: start(node), end: end(node)) { ids in
+                    [.text("mutationMinMax("), pieces[0], .text(", "), pieces[1], .text(", \(name == "min"), "), .mutant(ids[0]),
+                     .text(", "), .mutant(ids[1]), .text(", "), .mutant(ids[2]), .text(")")]
+                })
+            } else if Self.roundingFunctions.contains(name) && args.count == 1, let rule = ProbeCode.functions[name] {
+                let others = Self.roundingFunctions.filter { $0 != name }
+                let x = args.first!.expression
+                let operand = ProbeSite.Piece.source(start: start(x), end: end(x))
+                add(Syntax(node), others.map {
                     Change(op: .roundingRule, start: start(callee.baseName), end: end(callee.baseName), replacement: $0)
+                }, probe: ProbeShape(start: start(node), end: end(node)) { ids in
+                    // One ID per function, in `roundingFunctions`' order; the original's is 0.
+                    var pieces: [ProbeSite.Piece] = [.text("mutationRounding("), operand, .text(", \(rule)")]
+                    for function in Self.roundingFunctions {
+                        pieces += [.text(", ")] + (others.firstIndex(of: function).map { [.mutant(ids[$0])] } ?? [.text("0")])
+                    }
+                    return pieces + [.text(")")]
                 })
             } else if name == "Float" && args.count == 1 && unlabeled {
                 add(Syntax(node), [Change(op: .floatConversion, start: start(node), end: end(node),
@@ -352,7 +454,18 @@ final class PointCollector: SyntaxVisitor {
                 changes.append(Change(op: .floatConversion, start: start(node), end: end(node),
                                       replacement: "Double(Float(\(base.trimmedDescription)).rounded(\(current)))"))
             }
-            add(Syntax(node), changes)
+            let rule: ProbeSite.Piece = args.first.map { .plain(start: start($0.expression), end: end($0.expression)) }
+                ?? .text(".toNearestOrAwayFromZero")
+            let replacements = changes.map { $0.op == .floatConversion ? "float" : $0.replacement }
+            let baseRange = (start(base), end(base))
+            add(Syntax(node), changes, probe: ProbeShape(start: start(node), end: end(node)) { ids in
+                // One ID per rule, in `ProbeCode.rules`' order, then the trip through Float's; the original's is 0.
+                var pieces: [ProbeSite.Piece] = [.text("mutationRounded("), .source(start: baseRange.0, end: baseRange.1), .text(", "), rule]
+                for slot in ProbeCode.rules + ["float"] {
+                    pieces += [.text(", ")] + (replacements.firstIndex(of: slot).map { [.mutant(ids[$0])] } ?? [.text("0")])
+                }
+                return pieces + [.text(")")]
+            })
         }
         return .visitChildren
     }
@@ -443,9 +556,9 @@ final class PointCollector: SyntaxVisitor {
         return false
     }
 
-    private func add(_ node: Syntax, _ changes: [Change]) {
+    private func add(_ node: Syntax, _ changes: [Change], probe: ProbeShape? = nil) {
         guard !changes.isEmpty else { return }
-        points.append(Point(changes: changes, placement: placement(of: node)))
+        points.append(Point(changes: changes, placement: placement(of: node), probe: probe))
     }
 
     /// Where a point lives: the construct that switches it, or why it is not mutated.

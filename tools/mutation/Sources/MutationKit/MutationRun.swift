@@ -87,6 +87,7 @@ public struct MutationRun: Sendable {
             let analysis = Analysis(driver: outcome.driver, driverArguments: ["--root", subject.root, "--scratch", scratch],
                                     scratch: scratch, constructCount: constructCount, options: options)
             analysis.log = log
+            analysis.mutantCount = allMutants.map(\.id).max() ?? 0
             clock = .now
             let coverage = try analysis.coverage(key: outcome.digest + "-" + Self.goldensKey(subject.root))
             lap("coverage", since: clock)
@@ -97,7 +98,10 @@ public struct MutationRun: Sendable {
             }
             analysis.learnCosts(coverage)
             clock = .now
-            let jobs = Analysis.jobs(for: runnable, coverage: coverage)
+            let jobs = Analysis.jobs(for: runnable, coverage: coverage, probed: outcome.probed)
+            log("\(outcome.probed.count) of \(allMutants.count - outcome.notBuilt.count) mutants watched by a probe "
+                + "(\(outcome.droppedSites.count) probes did not type-check); judging \(jobs.filter { !$0.cases.isEmpty || $0.rebuild }.count) "
+                + "on the cases they infect, \(jobs.reduce(0) { $0 + $1.cases.count }) case drawings in all")
             let step = max(1, runnable.count / 50)
             var judged = analysis.judge(jobs) { done, all in
                 if done % step == 0 || done == all { log("  judged \(done)/\(all)") }
@@ -116,7 +120,8 @@ public struct MutationRun: Sendable {
                 let table = try analysis.searchTable(key: outcome.digest)
                 lap("search space", since: clock)
                 clock = .now
-                analysis.classify(&judged, jobs: jobs, table: table) { done, all in
+                analysis.classify(&judged, jobs: jobs, table: table, probed: outcome.probed,
+                                  notDrawing: subject.notOnDrawingPath) { done, all in
                     if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
                 }
                 lap("search", since: clock)
@@ -190,6 +195,9 @@ struct SchemataState {
         /// Mutant index within the file -> the compiler's message.
         var notBuilt: [Int: String]
         var droppedConstructs: [Int: String]
+        /// The probes, kept apart: a change to how probes are written keeps what is known of the mutants.
+        var probeDigest: String?
+        var droppedSites: [Int: String]?
     }
 
     func load() -> [String: Entry] {
@@ -206,28 +214,45 @@ struct SchemataState {
         return d.hex
     }
 
-    func known(for findings: [FileFindings]) -> (notBuilt: [Int: String], droppedConstructs: [Int: String]) {
+    static func probeDigest(_ f: FileFindings) -> String {
+        var d = Digest()
+        d.add(digest(f))
+        d.add(SchemataWriter.reachFile)
+        for s in f.sites { d.add("\(s.construct) \(s.start) \(s.end) \(s.pieces)") }
+        return d.hex
+    }
+
+    func known(for findings: [FileFindings]) -> SchemataBuild.Known {
         let entries = load()
-        var notBuilt: [Int: String] = [:], constructs: [Int: String] = [:]
+        var known = SchemataBuild.Known()
         for f in findings {
             guard let entry = entries[f.source.path], entry.digest == Self.digest(f),
                   let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
-            for (index, message) in entry.notBuilt where index < f.mutants.count { notBuilt[firstMutant + index] = message }
+            for (index, message) in entry.notBuilt where index < f.mutants.count { known.notBuilt[firstMutant + index] = message }
             for (index, message) in entry.droppedConstructs where index < f.constructs.count {
-                constructs[firstConstruct + index] = message
+                known.droppedConstructs[firstConstruct + index] = message
+            }
+            if let firstSite = f.sites.first?.id, entry.probeDigest == Self.probeDigest(f) {
+                for (index, message) in entry.droppedSites ?? [:] where index < f.sites.count {
+                    known.droppedSites[firstSite + index] = message
+                }
             }
         }
-        return (notBuilt, constructs)
+        return known
     }
 
     func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings]) {
         var entries: [String: Entry] = [:]
         for f in findings {
             guard let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
-            var entry = Entry(digest: Self.digest(f), notBuilt: [:], droppedConstructs: [:])
+            var entry = Entry(digest: Self.digest(f), notBuilt: [:], droppedConstructs: [:], probeDigest: Self.probeDigest(f),
+                              droppedSites: [:])
             for m in f.mutants { if let message = outcome.notBuilt[m.id] { entry.notBuilt[m.id - firstMutant] = message } }
             for c in f.constructs {
                 if let message = outcome.droppedConstructs[c.id] { entry.droppedConstructs[c.id - firstConstruct] = message }
+            }
+            if let firstSite = f.sites.first?.id {
+                for s in f.sites { if let message = outcome.droppedSites[s.id] { entry.droppedSites?[s.id - firstSite] = message } }
             }
             entries[f.source.path] = entry
         }

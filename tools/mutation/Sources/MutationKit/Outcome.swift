@@ -12,6 +12,9 @@ public enum MutantStatus: String, Sendable, Codable, CaseIterable {
     case timedOut = "timed out"
     /// Did not compile; outside the score.
     case notBuilt = "not built"
+    /// Code no drawing runs for any input (facts, the part map, other commands): the goldens'
+    /// pixels cannot see it by construction; outside the score, held by unit tests instead.
+    case notOnDrawingPath = "not on the drawing path"
     /// Left out of this run (a --file, --line or --sample run).
     case notRun = "not run"
 }
@@ -31,6 +34,8 @@ public struct Classification: Sendable, Codable, Hashable {
         /// The search itself was stopped: the mutant hung or crashed on an input (that input is
         /// a missing case).
         case hangsOrCrashes = "hangs or crashes on an input"
+        /// Unreached, in code the subject lists as not drawing (`notOnDrawingPath` in its subject.json).
+        case notOnDrawingPath = "not on the drawing path"
     }
 
     public var kind: Kind
@@ -39,8 +44,12 @@ public struct Classification: Sendable, Codable, Hashable {
     /// Inputs drawn with the mutant, and how many of the space's inputs run its code.
     public var shippedTried: Int
     public var shippedReaching: Int
+    /// Of the inputs that run its code, those where it changes a value (all of them for a
+    /// mutant no probe watches).
+    public var shippedInfecting: Int
     public var artworkTried: Int
     public var artworkReaching: Int
+    public var artworkInfecting: Int
     /// The budget the search had (inputs per space).
     public var budget: Int
     public var artworkBudget: Int
@@ -56,8 +65,10 @@ public struct MutantResult: Sendable, Codable {
     public var killedBy: [String] = []
     /// Whether every selected case was judged (otherwise counting stopped at the first few).
     public var killsCounted = false
-    /// Cases that run the mutant's code (all cases when it changes how they are set up).
+    /// Cases it was judged on: those it infects (all cases when it changes how they are set up).
     public var selected = 0
+    /// Cases that run its construct.
+    public var reaching = 0
     /// The case being drawn when the driver crashed or ran out of time.
     public var lastCase: String?
     /// Why it was not built, or how it crashed.

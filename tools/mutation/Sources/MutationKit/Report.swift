@@ -11,6 +11,7 @@ public struct Tally: Sendable, Codable, Hashable {
     public var timedOut = 0
     public var notBuilt = 0
     public var notRun = 0
+    public var notOnDrawingPath = 0
 
     public init(name: String) { self.name = name }
 
@@ -24,18 +25,20 @@ public struct Tally: Sendable, Codable, Hashable {
         case .timedOut: timedOut += 1
         case .notBuilt: notBuilt += 1
         case .notRun: notRun += 1
+        case .notOnDrawingPath: notOnDrawingPath += 1
         }
     }
 
-    /// Mutants the score is out of: run, built, and not shown equivalent.
-    public var scored: Int { mutants - notBuilt - notRun - equivalent }
+    /// Mutants the score is out of: run, built, on the drawing path, and not shown equivalent.
+    public var scored: Int { mutants - notBuilt - notRun - equivalent - notOnDrawingPath }
     /// Detected (killed, crashed or timed out) over `scored`; nil when nothing is scored.
     public var score: Double? { scored > 0 ? Double(killed + crashed + timedOut) / Double(scored) : nil }
     /// Killed by a golden alone over `scored`.
     public var goldenScore: Double? { scored > 0 ? Double(killed) / Double(scored) : nil }
 
     enum CodingKeys: String, CodingKey {
-        case name, mutants, killed, survived, equivalent, crashed, timedOut, notBuilt, notRun, scored, score, goldenScore
+        case name, mutants, killed, survived, equivalent, crashed, timedOut, notBuilt, notRun, notOnDrawingPath, scored, score
+        case goldenScore
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,6 +52,7 @@ public struct Tally: Sendable, Codable, Hashable {
         timedOut = try c.decode(Int.self, forKey: .timedOut)
         notBuilt = try c.decode(Int.self, forKey: .notBuilt)
         notRun = try c.decode(Int.self, forKey: .notRun)
+        notOnDrawingPath = try c.decodeIfPresent(Int.self, forKey: .notOnDrawingPath) ?? 0
     }
 
     /// The counts, and the score with what it is out of, for a reader of the JSON.
@@ -63,6 +67,7 @@ public struct Tally: Sendable, Codable, Hashable {
         try c.encode(timedOut, forKey: .timedOut)
         try c.encode(notBuilt, forKey: .notBuilt)
         try c.encode(notRun, forKey: .notRun)
+        try c.encode(notOnDrawingPath, forKey: .notOnDrawingPath)
         try c.encode(scored, forKey: .scored)
         try c.encodeIfPresent(score, forKey: .score)
         try c.encodeIfPresent(goldenScore, forKey: .goldenScore)
@@ -124,8 +129,9 @@ public struct SensitivityReport: Sendable, Codable {
         case .timedOut: 2
         case .crashed: 3
         case .killed: 4
-        case .notBuilt: 5
-        case .notRun: 6
+        case .notOnDrawingPath: 5
+        case .notBuilt: 6
+        case .notRun: 7
         }
     }
 
@@ -147,7 +153,10 @@ public struct SensitivityReport: Sendable, Codable {
             let counted = r.killsCounted ? "killed by \(r.killedBy.count)" : "killed by ≥\(r.killedBy.count) (counting stopped)"
             return "\(counted) of \(r.selected): \(names)"
         case .survived:
-            return "survived \(r.selected) case\(r.selected == 1 ? "" : "s")" + (r.classification.map { ": " + $0.reason } ?? "")
+            return "survived the \(r.selected) case\(r.selected == 1 ? "" : "s") it infects (of \(r.reaching) that run its code)"
+                + (r.classification.map { ": " + $0.reason } ?? "")
+        case .notOnDrawingPath:
+            return r.classification?.reason ?? "not on the drawing path"
         case .equivalent:
             return "equivalent for these skins" + (r.classification.map { ": " + $0.reason } ?? "")
         case .crashed:
@@ -181,7 +190,8 @@ public struct SensitivityReport: Sendable, Codable {
         let t = total
         out += "\nScore: \(Self.percent(t.score)) detected (\(t.killed) killed by goldens, \(t.crashed) crashed, "
             + "\(t.timedOut) timed out, of \(t.scored) scored); killed by goldens alone: \(Self.percent(t.goldenScore))\n"
-        out += "\(t.mutants) mutants: \(t.survived) survived, \(equivalent) equivalent for these skins, \(t.notBuilt) not built"
+        out += "\(t.mutants) mutants: \(t.survived) survived, \(equivalent) equivalent for these skins, "
+            + "\(t.notOnDrawingPath) not on the drawing path, \(t.notBuilt) not built"
             + (t.notRun > 0 ? ", \(t.notRun) not run" : "") + "\n"
         for m in modules { out += "  \(Escape.terminal(m.name)): \(Self.percent(m.score)) of \(m.scored)\n" }
         if let policy = tolerancePolicy {
@@ -209,7 +219,8 @@ public struct SensitivityReport: Sendable, Codable {
         let t = total
         out += "<section class=\"summary\"><p class=\"score\">\(h(Self.percent(t.score))) <span>of \(t.scored) mutants detected"
             + "</span></p><p>\(t.killed) killed by a golden, \(t.crashed) crashed, \(t.timedOut) timed out, \(t.survived) survived; "
-            + "\(t.equivalent) equivalent for these skins and \(t.notBuilt) not built are outside the score. Killed by goldens "
+            + "\(t.equivalent) equivalent for these skins, \(t.notOnDrawingPath) not on the drawing path (code no drawing runs; "
+            + "held by unit tests) and \(t.notBuilt) not built are outside the score. Killed by goldens "
             + "alone: \(h(Self.percent(t.goldenScore))).</p>"
         if let policy = tolerancePolicy {
             out += "<p>Tolerances (\(h(policy))): " + (letThroughByTolerances.isEmpty ? "let no killed mutant through."
@@ -245,16 +256,17 @@ public struct SensitivityReport: Sendable, Codable {
 
         func tallyTable(_ title: String, _ rows: [Tally]) -> String {
             var s = "<section><h2>\(h(title))</h2><table class=\"tally\"><tr><th></th><th>score</th><th>mutants</th><th>killed</th>"
-                + "<th>survived</th><th>equivalent</th><th>crashed</th><th>timed out</th><th>not built</th></tr>"
+                + "<th>survived</th><th>equivalent</th><th>crashed</th><th>timed out</th><th>not drawing</th><th>not built</th></tr>"
             for t in rows {
                 s += "<tr><td>\(h(t.name))</td><td>\(h(Self.percent(t.score)))</td><td>\(t.mutants)</td><td>\(t.killed)</td>"
-                    + "<td>\(t.survived)</td><td>\(t.equivalent)</td><td>\(t.crashed)</td><td>\(t.timedOut)</td><td>\(t.notBuilt)</td></tr>"
+                    + "<td>\(t.survived)</td><td>\(t.equivalent)</td><td>\(t.crashed)</td><td>\(t.timedOut)</td>"
+                    + "<td>\(t.notOnDrawingPath)</td><td>\(t.notBuilt)</td></tr>"
             }
             return s + "</table></section>"
         }
         out += tallyTable("By module", modules)
         out += tallyTable("By file", files)
-        for status in [MutantStatus.equivalent, .timedOut, .crashed, .killed, .notBuilt] {
+        for status in [MutantStatus.equivalent, .notOnDrawingPath, .timedOut, .crashed, .killed, .notBuilt] {
             let list = mutants.filter { $0.status == status }
             guard !list.isEmpty else { continue }
             out += "<section><details><summary><h2>\(h(status.rawValue.capitalized)) (\(list.count))</h2></summary>"

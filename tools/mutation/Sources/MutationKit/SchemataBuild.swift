@@ -7,6 +7,19 @@ import Foundation
 /// overflows its type, a value used before it is set) only once those are gone, so this
 /// takes a few rounds.
 public struct SchemataBuild {
+    /// What an earlier run learned did not build.
+    public struct Known: Sendable {
+        public var notBuilt: [Int: String] = [:]
+        public var droppedConstructs: [Int: String] = [:]
+        public var droppedSites: [Int: String] = [:]
+
+        public init(notBuilt: [Int: String] = [:], droppedConstructs: [Int: String] = [:], droppedSites: [Int: String] = [:]) {
+            self.notBuilt = notBuilt
+            self.droppedConstructs = droppedConstructs
+            self.droppedSites = droppedSites
+        }
+    }
+
     public struct Outcome: Sendable {
         /// The built driver.
         public var driver: String
@@ -14,6 +27,10 @@ public struct SchemataBuild {
         public var notBuilt: [Int: String]
         /// Constructs the schemata could not hold (their mutants are in `notBuilt` too).
         public var droppedConstructs: [Int: String]
+        /// Probes that did not type-check (their mutants count as infected wherever they run).
+        public var droppedSites: [Int: String] = [:]
+        /// Mutants a probe watches: judged only on the cases they infect.
+        public var probed: Set<Int> = []
         public var rounds: Int
         /// Seconds spent building, per round.
         public var seconds: [Double]
@@ -31,22 +48,34 @@ public struct SchemataBuild {
     }
 
     /// Builds, starting from the mutants and constructs an earlier run left out (`known`).
-    public func build(_ findings: [FileFindings], known: (notBuilt: [Int: String], droppedConstructs: [Int: String]) = ([:], [:]),
-                      maxRounds: Int = 24) throws -> Outcome {
+    public func build(_ findings: [FileFindings], known: Known = Known(), maxRounds: Int = 24) throws -> Outcome {
         var writers = Dictionary(uniqueKeysWithValues: findings.map { ($0.source.path, SchemataWriter(findings: $0)) })
         let constructOwner = Dictionary(uniqueKeysWithValues: findings.flatMap { f in f.constructs.map { ($0.id, $0) } })
         var notBuilt = known.notBuilt
         var droppedConstructs = known.droppedConstructs
+        var droppedSites = known.droppedSites
         for f in findings {
             writers[f.source.path]!.droppedMutants = Set(f.mutants.map(\.id).filter { notBuilt[$0] != nil })
             writers[f.source.path]!.droppedConstructs = Set(f.constructs.map(\.id).filter { droppedConstructs[$0] != nil })
+            writers[f.source.path]!.droppedSites = Set(f.sites.map(\.id).filter { droppedSites[$0] != nil })
+        }
+        /// Leaves out every live probe of `relative` (an error none of its markers places).
+        func dropSites(of relative: String, _ message: String) -> Bool {
+            guard let writer = writers[relative] else { return false }
+            let live = writer.findings.constructs.flatMap(writer.liveSites).map(\.id)
+            for id in live {
+                droppedSites[id] = message
+                writers[relative]!.droppedSites.insert(id)
+            }
+            return !live.isEmpty
         }
         var seconds: [Double] = []
         let constructCount = findings.reduce(0) { $0 + $1.constructs.count }
         for round in 1...maxRounds {
             var texts: [String: String] = [:]
             var maps: [String: MarkerMap] = [:]
-            for (path, writer) in writers where writer.switchesAnything || !writer.droppedConstructs.isEmpty || !writer.droppedMutants.isEmpty {
+            for (path, writer) in writers where writer.switchesAnything || !writer.droppedConstructs.isEmpty || !writer.droppedMutants.isEmpty
+                || !writer.droppedSites.isEmpty {
                 let text = writer.text()
                 texts[path] = text
                 maps[path] = MarkerMap(text: text)
@@ -70,8 +99,15 @@ public struct SchemataBuild {
                         digest.add((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "")
                     }
                 }
+                var probed = Set<Int>()
+                for writer in writers.values {
+                    for c in writer.findings.constructs {
+                        for site in writer.liveSites(of: c) { probed.formUnion(site.mutants.filter { notBuilt[$0] == nil }) }
+                    }
+                }
                 return Outcome(driver: driver + "/" + SchemataPackage.driverProduct, notBuilt: notBuilt,
-                               droppedConstructs: droppedConstructs, rounds: round, seconds: seconds, digest: digest.hex)
+                               droppedConstructs: droppedConstructs, droppedSites: droppedSites, probed: probed, rounds: round,
+                               seconds: seconds, digest: digest.hex)
             }
             let errors = CompilerError.parse(output)
             var progress = false
@@ -81,7 +117,18 @@ public struct SchemataBuild {
                     unplaced.append(error)
                     continue
                 }
-                switch map.owner(line: error.line, column: error.column) {
+                let owner = map.owner(line: error.line, column: error.column)
+                if case .probe? = owner {
+                    // A probe's error (an operand of a type no probe function takes): every probe
+                    // around the place goes, so one round settles it.
+                    for id in map.probes(line: error.line, column: error.column) where droppedSites[id] == nil {
+                        droppedSites[id] = error.message
+                        writers[relative]!.droppedSites.insert(id)
+                        progress = true
+                    }
+                    continue
+                }
+                switch owner {
                 case .mutant(let id):
                     if notBuilt[id] == nil {
                         notBuilt[id] = error.message
@@ -89,7 +136,17 @@ public struct SchemataBuild {
                         progress = true
                     }
                 case .construct(let id):
-                    if droppedConstructs[id] == nil {
+                    // An error in a construct's original branch that holds probes is the probes'
+                    // first (a marker's comment after `..<` makes it a postfix operator): they go,
+                    // and the construct stays.
+                    let probes = writers[relative]!.liveSites(of: constructOwner[id]!).map(\.id)
+                    if !probes.isEmpty {
+                        for probe in probes {
+                            droppedSites[probe] = error.message
+                            writers[relative]!.droppedSites.insert(probe)
+                        }
+                        progress = true
+                    } else if droppedConstructs[id] == nil {
                         droppedConstructs[id] = error.message
                         writers[relative]!.droppedConstructs.insert(id)
                         for m in constructOwner[id]!.mutants where notBuilt[m] == nil {
@@ -102,6 +159,8 @@ public struct SchemataBuild {
                         writers[relative]!.unwrappedBodies.insert(index)
                         progress = true
                     }
+                case .probe?:
+                    break
                 case nil:
                     unplaced.append(error)
                 }
@@ -111,6 +170,13 @@ public struct SchemataBuild {
             // of that file that assign the name the error gives.
             for error in unplaced {
                 guard let relative = relativePath(error.file), let writer = writers[relative] else { continue }
+                // A probe can change how an expression around it type-checks, and the error then lies
+                // outside it: the file's probes go (errors of definite initialisation are mutants').
+                let initialisation = ["before being initialized", "without initializing", "before all stored properties"]
+                if !initialisation.contains(where: error.message.contains), dropSites(of: relative, error.message) {
+                    progress = true
+                    continue
+                }
                 let quoted = error.message.split(separator: "'").dropFirst().first.map(String.init)
                 for m in writer.findings.mutants where m.mutationOperator == .removedStatement && notBuilt[m.id] == nil {
                     let assigns = quoted.map { name in
@@ -124,7 +190,7 @@ public struct SchemataBuild {
                     }
                 }
             }
-            log("build round \(round): \(errors.count) errors, \(notBuilt.count) mutants left out so far, "
+            log("build round \(round): \(errors.count) errors, \(notBuilt.count) mutants and \(droppedSites.count) probes left out so far, "
                 + "\(Int(seconds.last!.rounded())) s")
             if !progress {
                 let first = (unplaced.isEmpty ? errors : unplaced).prefix(5).map { "\($0.file):\($0.line):\($0.column): \($0.message)" }

@@ -18,18 +18,23 @@ public struct Subject: Sendable, Codable {
     public var driverFolder: String
     /// The generic driver loop compiled beside it (tools/mutation/Driver/Kit).
     public var kitFolder: String
+    /// Files of the mutated modules whose code no drawing runs, each with where it is held
+    /// instead (its unit tests) and why: their unreached mutants are "not on the drawing path".
+    public var notOnDrawingPath: [String: String]
 
-    public init(root: String, mutate: [String], driverDependencies: [String], driverFolder: String, kitFolder: String) {
+    public init(root: String, mutate: [String], driverDependencies: [String], driverFolder: String, kitFolder: String,
+                notOnDrawingPath: [String: String] = [:]) {
         self.root = root
         self.mutate = mutate
         self.driverDependencies = driverDependencies
         self.driverFolder = driverFolder
         self.kitFolder = kitFolder
+        self.notOnDrawingPath = notOnDrawingPath
     }
 
     /// The subject a driver folder describes, on the package at `root`.
     public static func load(root: String, driverFolder: String, kitFolder: String) throws -> Subject {
-        struct File: Codable { var mutate: [String]; var driverDependencies: [String] }
+        struct File: Codable { var mutate: [String]; var driverDependencies: [String]; var notOnDrawingPath: [String: String]? }
         let path = driverFolder + "/subject.json"
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -37,10 +42,14 @@ public struct Subject: Sendable, Codable {
         }
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch {
-            throw MutationError.io("\(path): not a subject description (\"mutate\" and \"driverDependencies\", lists of names): \(error)")
+            throw MutationError.io("\(path): not a subject description (\"mutate\" and \"driverDependencies\", lists of names; "
+                + "\"notOnDrawingPath\", files to why): \(error)")
+        }
+        for file in (file.notOnDrawingPath ?? [:]).keys.sorted() where !FileManager.default.fileExists(atPath: root + "/" + file) {
+            throw MutationError.io("\(path): notOnDrawingPath names \(file), which is not a file under \(root)")
         }
         return Subject(root: root, mutate: file.mutate, driverDependencies: file.driverDependencies,
-                       driverFolder: driverFolder, kitFolder: kitFolder)
+                       driverFolder: driverFolder, kitFolder: kitFolder, notOnDrawingPath: file.notOnDrawingPath ?? [:])
     }
 
     /// Every Swift file of the mutated modules, read now, in path order.
@@ -205,6 +214,9 @@ public struct SchemataPackage: Sendable {
         extern int32_t mutation_active_id;
         // One byte per construct, set when the construct runs while coverage is recorded.
         extern uint8_t *mutation_reached_items;
+        // One byte per mutant, set when a probe sees the mutant change a value while coverage
+        // is recorded (infection analysis).
+        extern uint8_t *mutation_infected_items;
 
         static inline int32_t mutation_active(void) { return mutation_active_id; }
         static inline bool mutation_outside(int32_t lo, int32_t hi) {
@@ -217,8 +229,15 @@ public struct SchemataPackage: Sendable {
         static inline void mutation_reach(int32_t k) {
             if (mutation_active_id < 0) mutation_reached_items[k] = 1;
         }
+        // Whether a probe should still compute mutant `id`'s value: coverage is being recorded,
+        // the mutant is in (not 0), and not already seen infected in this run.
+        static inline bool mutation_unseen(int32_t id) {
+            return mutation_active_id < 0 && id > 0 && !mutation_infected_items[id];
+        }
+        static inline void mutation_infect(int32_t id) { mutation_infected_items[id] = 1; }
         void mutation_set_active(int32_t id);
         void mutation_set_reached(uint8_t *items);
+        void mutation_set_infected(uint8_t *items);
         #endif
 
         """
@@ -228,9 +247,11 @@ public struct SchemataPackage: Sendable {
 
         int32_t mutation_active_id = 0;
         uint8_t *mutation_reached_items = 0;
+        uint8_t *mutation_infected_items = 0;
 
         void mutation_set_active(int32_t id) { mutation_active_id = id; }
         void mutation_set_reached(uint8_t *items) { mutation_reached_items = items; }
+        void mutation_set_infected(uint8_t *items) { mutation_infected_items = items; }
 
         """
 }

@@ -12,6 +12,8 @@ public struct SchemataWriter: Sendable {
     public var droppedConstructs: Set<Int> = []
     /// Bodies written once, as their schemata (the original beside it did not build).
     public var unwrappedBodies: Set<Int> = []
+    /// Probes written as the original text (they did not type-check).
+    public var droppedSites: Set<Int> = []
 
     public init(findings: FileFindings) {
         self.findings = findings
@@ -101,9 +103,57 @@ public struct SchemataWriter: Sendable {
         return out
     }
 
+    /// The probes written into `c`'s original branch: not left out, with a mutant still in.
+    public func liveSites(of c: Construct) -> [ProbeSite] {
+        guard !droppedConstructs.contains(c.id) else { return [] }
+        return findings.sites.filter { s in
+            s.construct == c.id && !droppedSites.contains(s.id) && s.mutants.contains { !droppedMutants.contains($0) }
+        }
+    }
+
+    /// `from..<to` with the child constructs' schemata and the probes among `regions` written in.
+    private func render(_ bytes: [UInt8], from: Int, to: Int, regions: [Region], forest: Forest, mutants: [Int: Mutant]) -> String {
+        var out = ""
+        var at = from
+        for region in regions where region.start >= at && region.end <= to {
+            out += String(decoding: bytes[at..<region.start], as: UTF8.self)
+            switch region {
+            case .construct(let c):
+                out += schema(c, bytes, forest: forest, mutants: mutants)
+            case .site(let site):
+                out += "/*P\(site.id){*/"
+                for piece in site.pieces {
+                    switch piece {
+                    case .text(let t): out += t
+                    case .source(let a, let b): out += render(bytes, from: a, to: b, regions: regions, forest: forest, mutants: mutants)
+                    case .plain(let a, let b): out += String(decoding: bytes[a..<b], as: UTF8.self)
+                    case .mutant(let id): out += droppedMutants.contains(id) ? "0" : "\(id)"
+                    }
+                }
+                out += "/*}P\(site.id)*/"
+            }
+            at = region.end
+        }
+        return out + String(decoding: bytes[at..<to], as: UTF8.self)
+    }
+
+    enum Region {
+        case construct(Construct)
+        case site(ProbeSite)
+
+        var start: Int {
+            switch self { case .construct(let c): c.start; case .site(let s): s.start }
+        }
+        var end: Int {
+            switch self { case .construct(let c): c.end; case .site(let s): s.end }
+        }
+    }
+
     private func schema(_ c: Construct, _ bytes: [UInt8], forest: Forest, mutants: [Int: Mutant]) -> String {
-        let inner = splice(bytes, from: c.start, to: c.end, children: forest.children[c.id] ?? [], forest: forest,
-                           mutants: mutants)
+        let children = (forest.children[c.id] ?? []).map { Region.construct(forest.byID[$0]!) }
+        let regions = (children + liveSites(of: c).map(Region.site)).sorted { ($0.start, -$0.end) < ($1.start, -$1.end) }
+        // The original branch, with the probes that record which mutants change a value here.
+        let inner = render(bytes, from: c.start, to: c.end, regions: regions, forest: forest, mutants: mutants)
         let live = c.mutants.filter { !droppedMutants.contains($0) }
         guard !droppedConstructs.contains(c.id), !live.isEmpty else { return inner }
         func mutated(_ id: Int) -> String {
@@ -151,6 +201,205 @@ public struct SchemataWriter: Sendable {
             return value
         }
 
+        // The probes of the infection analysis (tools/mutation, Probe.swift): each returns the
+        // original's value, computed as the original computes it, and while coverage is
+        // recorded marks each of its mutants whose value from the same operands differs (in any
+        // bit: 0 and -0 differ) or whose operation would trap. An ID of 0 is a mutant left out.
+
+        @inline(__always)
+        func mutationDiffer<T: Equatable>(_ a: T, _ b: T) -> Bool {
+            if let x = a as? Double, let y = b as? Double { return x.bitPattern != y.bitPattern }
+            if let x = a as? Float, let y = b as? Float { return x.bitPattern != y.bitPattern }
+            return a != b
+        }
+
+        @inline(__always)
+        func mutationCompared<T: Comparable>(_ a: T, _ b: T, _ code: Int32) -> Bool {
+            switch code {
+            case 1: return a < b
+            case 2: return a <= b
+            case 3: return a > b
+            case 4: return a >= b
+            case 5: return a == b
+            default: return a != b
+            }
+        }
+
+        @inline(__always)
+        func mutationCompare<T: Comparable>(_ a: T, _ b: T, _ code: Int32, _ id1: Int32, _ code1: Int32, _ id2: Int32,
+                                            _ code2: Int32) -> Bool {
+            let value = mutationCompared(a, b, code)
+            if mutation_unseen(id1) && mutationCompared(a, b, code1) != value { mutation_infect(id1) }
+            if mutation_unseen(id2) && mutationCompared(a, b, code2) != value { mutation_infect(id2) }
+            return value
+        }
+
+        /// A comparison with a literal operand (`side` 0: the left one, 1: the right one), and
+        /// its constant mutants: each that literal's ID and the value it puts in.
+        @inline(__always)
+        func mutationCompare<T: Comparable>(_ a: T, _ b: T, _ code: Int32, _ id1: Int32, _ code1: Int32, _ id2: Int32,
+                                            _ code2: Int32, literal side: Int32, _ k1: Int32, _ v1: T) -> Bool {
+            let value = mutationCompare(a, b, code, id1, code1, id2, code2)
+            if mutation_unseen(k1) && (side == 0 ? mutationCompared(v1, b, code) : mutationCompared(a, v1, code)) != value {
+                mutation_infect(k1)
+            }
+            return value
+        }
+
+        @inline(__always)
+        func mutationCompare<T: Comparable>(_ a: T, _ b: T, _ code: Int32, _ id1: Int32, _ code1: Int32, _ id2: Int32,
+                                            _ code2: Int32, literal side: Int32, _ k1: Int32, _ v1: T, _ k2: Int32, _ v2: T) -> Bool {
+            let value = mutationCompare(a, b, code, id1, code1, id2, code2, literal: side, k1, v1)
+            if mutation_unseen(k2) && (side == 0 ? mutationCompared(v2, b, code) : mutationCompared(a, v2, code)) != value {
+                mutation_infect(k2)
+            }
+            return value
+        }
+
+        @inline(__always)
+        func mutationCalculated<T: FixedWidthInteger>(_ a: T, _ b: T, _ code: Int32) -> T {
+            switch code {
+            case 1: return a + b
+            case 2: return a - b
+            case 3: return a * b
+            case 4: return a / b
+            case 5: return a % b
+            case 6: return a & b
+            case 7: return a | b
+            case 8: return a ^ b
+            case 9: return a << b
+            case 10: return a >> b
+            case 11: return a &+ b
+            default: return a &- b
+            }
+        }
+
+        /// Whether `a op b` traps (an overflow, a division by zero).
+        @inline(__always)
+        func mutationTraps<T: FixedWidthInteger>(_ a: T, _ b: T, _ code: Int32) -> Bool {
+            switch code {
+            case 1: return a.addingReportingOverflow(b).overflow
+            case 2: return a.subtractingReportingOverflow(b).overflow
+            case 3: return a.multipliedReportingOverflow(by: b).overflow
+            case 4: return a.dividedReportingOverflow(by: b).overflow
+            case 5: return a.remainderReportingOverflow(dividingBy: b).overflow
+            default: return false
+            }
+        }
+
+        @inline(__always)
+        func mutationArithmetic<T: FixedWidthInteger>(_ a: T, _ b: T, _ code: Int32, _ id: Int32, _ other: Int32) -> T {
+            let value = mutationCalculated(a, b, code)
+            if mutation_unseen(id) && (mutationTraps(a, b, other) || mutationCalculated(a, b, other) != value) { mutation_infect(id) }
+            return value
+        }
+
+        @inline(__always)
+        func mutationCalculated<T: FloatingPoint>(_ a: T, _ b: T, _ code: Int32) -> T {
+            switch code {
+            case 1: return a + b
+            case 2: return a - b
+            case 3: return a * b
+            default: return a / b
+            }
+        }
+
+        @inline(__always)
+        func mutationArithmetic<T: FloatingPoint>(_ a: T, _ b: T, _ code: Int32, _ id: Int32, _ other: Int32) -> T {
+            let value = mutationCalculated(a, b, code)
+            if mutation_unseen(id) && mutationDiffer(mutationCalculated(a, b, other), value) { mutation_infect(id) }
+            return value
+        }
+
+        /// `x op= b` written `x op= mutationCompound(x, b, ...)`: passes `b` on.
+        @inline(__always)
+        func mutationCompound<T: FixedWidthInteger>(_ x: T, _ b: T, _ code: Int32, _ id: Int32, _ other: Int32) -> T {
+            if mutation_unseen(id) && (mutationTraps(x, b, code) || mutationTraps(x, b, other)
+                || mutationCalculated(x, b, other) != mutationCalculated(x, b, code)) { mutation_infect(id) }
+            return b
+        }
+
+        @inline(__always)
+        func mutationCompound<T: FloatingPoint>(_ x: T, _ b: T, _ code: Int32, _ id: Int32, _ other: Int32) -> T {
+            if mutation_unseen(id) && mutationDiffer(mutationCalculated(x, b, other), mutationCalculated(x, b, code)) {
+                mutation_infect(id)
+            }
+            return b
+        }
+
+        @inline(__always)
+        func mutationNegate<T: SignedNumeric & Equatable>(_ x: T, _ id: Int32) -> T {
+            let value = -x
+            if mutation_unseen(id) && mutationDiffer(value, x) { mutation_infect(id) }
+            return value
+        }
+
+        /// `a && b`; its mutant `a || b`. Where `a` is false the original never reads `b`, and
+        /// neither does the probe: the mutant counts as infected there.
+        @inline(__always)
+        func mutationAnd(_ a: Bool, _ b: @autoclosure () -> Bool, _ id: Int32) -> Bool {
+            guard a else {
+                if mutation_unseen(id) { mutation_infect(id) }
+                return false
+            }
+            let value = b()
+            if mutation_unseen(id) && !value { mutation_infect(id) }
+            return value
+        }
+
+        /// `a || b`; its mutant `a && b`.
+        @inline(__always)
+        func mutationOr(_ a: Bool, _ b: @autoclosure () -> Bool, _ id: Int32) -> Bool {
+            guard !a else {
+                if mutation_unseen(id) { mutation_infect(id) }
+                return true
+            }
+            let value = b()
+            if mutation_unseen(id) && value { mutation_infect(id) }
+            return value
+        }
+
+        /// `min(a, b)` or `max(a, b)`; its mutants swap them, or keep `a`, or `b`.
+        @inline(__always)
+        func mutationMinMax<T: Comparable>(_ a: T, _ b: T, _ isMin: Bool, _ swapped: Int32, _ first: Int32, _ second: Int32) -> T {
+            let value = isMin ? Swift.min(a, b) : Swift.max(a, b)
+            if mutation_unseen(swapped) && mutationDiffer(isMin ? Swift.max(a, b) : Swift.min(a, b), value) { mutation_infect(swapped) }
+            if mutation_unseen(first) && mutationDiffer(a, value) { mutation_infect(first) }
+            if mutation_unseen(second) && mutationDiffer(b, value) { mutation_infect(second) }
+            return value
+        }
+
+        /// `x.rounded(rule)`; its mutants round by another rule (IDs in the order away from
+        /// zero, down, up, toward zero, to even) or through a `Float` first.
+        @inline(__always)
+        func mutationRounded<T: BinaryFloatingPoint>(_ x: T, _ rule: FloatingPointRoundingRule, _ away: Int32, _ down: Int32,
+                                                     _ up: Int32, _ zero: Int32, _ even: Int32, _ float: Int32) -> T {
+            let value = x.rounded(rule)
+            if mutation_active() < 0 {
+                let rules: [(Int32, FloatingPointRoundingRule)] = [
+                    (away, .toNearestOrAwayFromZero), (down, .down), (up, .up), (zero, .towardZero), (even, .toNearestOrEven),
+                ]
+                for (id, other) in rules where mutation_unseen(id) && mutationDiffer(x.rounded(other), value) { mutation_infect(id) }
+                if mutation_unseen(float) && mutationDiffer(T(Float(x).rounded(rule)), value) { mutation_infect(float) }
+            }
+            return value
+        }
+
+        /// `floor(x)`, `ceil(x)`, `round(x)` or `trunc(x)` (`rule` says which); its mutants call
+        /// another (IDs in that order).
+        @inline(__always)
+        func mutationRounding<T: FloatingPoint>(_ x: T, _ rule: FloatingPointRoundingRule, _ floor: Int32, _ ceil: Int32,
+                                                _ round: Int32, _ trunc: Int32) -> T {
+            let value = x.rounded(rule)
+            if mutation_active() < 0 {
+                let rules: [(Int32, FloatingPointRoundingRule)] = [
+                    (floor, .down), (ceil, .up), (round, .toNearestOrAwayFromZero), (trunc, .towardZero),
+                ]
+                for (id, other) in rules where mutation_unseen(id) && mutationDiffer(x.rounded(other), value) { mutation_infect(id) }
+            }
+            return value
+        }
+
         """
 }
 
@@ -161,6 +410,8 @@ public struct MarkerMap: Sendable {
         case construct(Int)
         /// A body's original-and-schemata wrapper (by its index in the file).
         case body(Int)
+        /// A probe of the infection analysis.
+        case probe(Int)
     }
 
     struct Region {
@@ -183,7 +434,7 @@ public struct MarkerMap: Sendable {
                 let closing = bytes[j] == UInt8(ascii: "}")
                 if closing { j += 1 }
                 let kind = bytes[j]
-                if kind == UInt8(ascii: "M") || kind == UInt8(ascii: "C") || kind == UInt8(ascii: "B") {
+                if kind == UInt8(ascii: "M") || kind == UInt8(ascii: "C") || kind == UInt8(ascii: "B") || kind == UInt8(ascii: "P") {
                     var k = j + 1
                     var number = 0
                     var digits = 0
@@ -193,7 +444,7 @@ public struct MarkerMap: Sendable {
                     if digits > 0, k + 1 < bytes.count, bytes[k] == UInt8(ascii: "*"), bytes[k + 1] == UInt8(ascii: "/"),
                        closing || openBrace {
                         let owner: Owner = kind == UInt8(ascii: "M") ? .mutant(number)
-                            : kind == UInt8(ascii: "C") ? .construct(number) : .body(number)
+                            : kind == UInt8(ascii: "C") ? .construct(number) : kind == UInt8(ascii: "P") ? .probe(number) : .body(number)
                         if closing {
                             if let index = open.lastIndex(where: { $0.0 == owner }) {
                                 let o = open.remove(at: index)
@@ -222,5 +473,13 @@ public struct MarkerMap: Sendable {
         }
         // Innermost: the region that starts last among those holding the place.
         return regions.filter(inside).max { $0.start < $1.start }?.owner
+    }
+
+    /// Every probe whose text holds (line, column).
+    public func probes(line: Int, column: Int) -> [Int] {
+        regions.compactMap { r in
+            guard case .probe(let id) = r.owner, (line, column) >= r.start, (line, column) <= r.end else { return nil }
+            return id
+        }
     }
 }

@@ -62,9 +62,15 @@ struct FixtureRunTests {
         #expect(r.status == .equivalent)
         let c = try #require(r.classification)
         #expect(c.kind == .likelyEquivalent)
-        // The search's clampedWidth inputs are w = 0...30, all of which run the code.
+        // The search's clampedWidth inputs are w = 0...30, all of which run the code; the
+        // probe sees `w <= 10` differ from `w < 10` at w == 10 alone, the one input drawn.
         #expect(c.shippedReaching == 31)
-        #expect(c.shippedTried == 31)
+        #expect(c.shippedInfecting == 1)
+        #expect(c.shippedTried == 1)
+        // Selection by infection: width-5 and width-20 run the comparison (w = 5, 20), but
+        // there `<=` gives what `<` gives, so neither is drawn with the mutant.
+        #expect(r.reaching == 2)
+        #expect(r.selected == 0)
     }
 
     @Test("a survivor the search can tell apart is printed as a missing case")
@@ -74,12 +80,17 @@ struct FixtureRunTests {
         #expect(r.status == .survived)
         #expect(r.classification?.kind == .missingCase)
         #expect(r.classification?.input == "spin(0)")
-        // `if w < 10 { return 10 }` -> `w < 9`: clampedWidth(9) gives 9 instead of 10; the
-        // search meets w = 9 as its tenth clampedWidth input.
+        // `if w < 10 { return 10 }` -> `w < 9`: clampedWidth(9) gives 9 instead of 10. The
+        // literal joins the comparison's probe: `w < 9` differs from `w < 10` at w = 9 alone,
+        // so neither case (w = 5, 20) is drawn with it and the search draws only w = 9, of
+        // the 31 inputs that run the comparison.
         let nine = try FixtureRun.mutant(line: 11, column: 12, "10", "9")
         #expect(nine.status == .survived)
+        #expect(nine.selected == 0)
         #expect(nine.classification?.input == "clampedWidth(9)")
-        #expect(nine.classification?.shippedTried == 10)
+        #expect(nine.classification?.shippedReaching == 31)
+        #expect(nine.classification?.shippedInfecting == 1)
+        #expect(nine.classification?.shippedTried == 1)
     }
 
     @Test("a mutant that crashes is caught and shown apart from the kills")

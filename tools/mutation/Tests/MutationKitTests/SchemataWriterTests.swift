@@ -23,7 +23,7 @@ struct SchemataWriterTests {
             case 1: /*M1{*/a / 3/*}M1*/
             case 2: /*M2{*/a * 4/*}M2*/
             case 3: /*M3{*/a * 2/*}M3*/
-            default: mutationReach(0, a * 3)
+            default: mutationReach(0, /*P0{*/mutationArithmetic(a, 3, 3, 1, 4)/*}P0*/)
             }/*}C0*/
             }/*}B0*/
             }
@@ -42,7 +42,7 @@ struct SchemataWriterTests {
             } else {
             /*C0{*/if mutation_outside(1, 4) {
             mutation_reach(0)
-            x -= 2
+            /*P0{*/x -= mutationCompound(x, 2, 2, 2, 1)/*}P0*/
             } else if mutation_active() == 1 {
             /*M1{*//*}M1*/
             } else if mutation_active() == 2 {
@@ -77,7 +77,7 @@ struct SchemataWriterTests {
             case 1: return /*M1{*/!(a == 0)/*}M1*/
             case 2: return /*M2{*/a != 0/*}M2*/
             case 3: return /*M3{*/a == 1/*}M3*/
-            default: mutation_reach(0); return a == 0
+            default: mutation_reach(0); return /*P0{*/mutationCompare(a, 0, 5, 2, 6, 0, 0, literal: 1, 3, 1)/*}P0*/
             }
             })()/*}C0*/ { return }
             }/*}B0*/
@@ -91,8 +91,45 @@ struct SchemataWriterTests {
         let text = schemata("func f(_ xs: [Int]) -> Int {\n    return xs.map { $0 + 1 }.count - 1\n}\n")
         // Outer: the return value (mutants 1-3: `-`, 1 -> 2, 1 -> 0); inner: the closure's value (4-6).
         #expect(text.contains("case 1: /*M1{*/xs.map { $0 + 1 }.count + 1/*}M1*/"))
-        #expect(text.contains("default: mutationReach(0, xs.map { /*C1{*/switch mutation_active() {"))
+        // The original branches hold the probes: `-` (code 2) whose mutant 1 is `+` (code 1); `+` whose mutant 4 is `-`.
+        #expect(text.contains("default: mutationReach(0, /*P0{*/mutationArithmetic(xs.map { /*C1{*/switch mutation_active() {"))
         #expect(text.contains("case 4: /*M4{*/$0 - 1/*}M4*/"))
+        #expect(text.contains("default: mutationReach(1, /*P1{*/mutationArithmetic($0, 1, 1, 4, 2)/*}P1*/)"))
+        #expect(text.contains("}/*}C1*/ }.count, 1, 2, 1, 1)/*}P0*/)"))
+    }
+
+    @Test("probes: each point whose operands can be read computes the original's value and its mutants' from the same operands")
+    func probes() {
+        // The probe's arguments, worked out from the operator table: the operands, the
+        // original's code (`<` 1, `<=` 2, `>` 3, `>=` 4), then each mutant's ID and code.
+        func original(_ body: String) -> String {
+            let text = schemata("func f(_ a: Double, _ b: Double) -> Double {\n    \(body)\n}\n")
+            return text.components(separatedBy: "default: mutationReach(0, ").dropFirst().first?
+                .components(separatedBy: ")\n}/*}C0*/").first ?? text
+        }
+        // `<`: mutant 1 is `<=` (code 2), mutant 2 `>=` (code 4).
+        #expect(original("return a < b ? a : b") == "/*P0{*/mutationCompare(a, b, 1, 1, 2, 2, 4)/*}P0*/ ? a : b")
+        // A literal operand: its constants (mutants 3, 1e-9 + 0.5, and 4, 1e-9 - 0.5) are computed
+        // against the other operand, so they infect only where `a` lies between the two literals.
+        #expect(original("return a > 1e-9 ? a : b")
+            == "/*P0{*/mutationCompare(a, 1e-9, 3, 1, 4, 2, 2, literal: 1, 3, 0.500000001, 4, (-0.499999999))/*}P0*/ ? a : b")
+        // `==` (code 5) is probed only for its literal: its one mutant, `!=` (6), then 0 for none;
+        // the integer 0 has one constant mutant, 1.
+        #expect(original("return a == 0 ? a : b") == "/*P0{*/mutationCompare(a, 0, 5, 1, 6, 0, 0, literal: 1, 2, 1)/*}P0*/ ? a : b")
+        #expect(original("return 0 == a ? a : b") == "/*P0{*/mutationCompare(0, a, 5, 2, 6, 0, 0, literal: 0, 1, 1)/*}P0*/ ? a : b")
+        #expect(original("return a == b ? a : b") == "a == b ? a : b")
+        // min: mutant 1 swaps it for max, 2 keeps `a`, 3 keeps `b`.
+        #expect(original("return min(a, b)") == "/*P0{*/mutationMinMax(a, b, true, 1, 2, 3)/*}P0*/")
+        // `.rounded(.down)`: the rules in the order away from zero, down (the original's: 0), up,
+        // toward zero, to even, then the trip through Float; mutants 1-5 in the finder's order.
+        #expect(original("return a.rounded(.down)")
+            == "/*P0{*/mutationRounded(a, .down, 1, 0, 2, 3, 4, 5)/*}P0*/")
+        // floor: the functions floor (the original's: 0), ceil, round, trunc.
+        #expect(original("return floor(a)") == "/*P0{*/mutationRounding(a, .down, 0, 1, 2, 3)/*}P0*/")
+        // `-x`: its one mutant drops the minus.
+        #expect(original("return -a") == "/*P0{*/mutationNegate(a, 1)/*}P0*/")
+        // A constant has no probe: its mutants change the value wherever it runs.
+        #expect(original("return a + 2") == "/*P0{*/mutationArithmetic(a, 2, 1, 1, 2)/*}P0*/")
     }
 
     @Test("a body without mutants that build is written once")
