@@ -49,7 +49,7 @@ struct RunPrinter: RunReporter {
             + shown + (run.changes.count > 3 ? "; …" : ""))
         for change in run.changes {
             print("  \(change.id)  \(change.cases.count) case\(change.cases.count == 1 ? "" : "s"): \(change.explanation)"
-                + (change.command.map { "  (accept: \($0))" } ?? ""))
+                + (run.acceptCommand(change).map { "  (accept: \($0))" } ?? ""))
         }
     }
 

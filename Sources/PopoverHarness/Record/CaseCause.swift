@@ -205,6 +205,13 @@ public struct Change: Sendable, Hashable, Codable {
         public var field: String
         public var expected: String
         public var actual: String
+
+        public init(skin: String, field: String, expected: String, actual: String) {
+            self.skin = skin
+            self.field = field
+            self.expected = expected
+            self.actual = actual
+        }
     }
 
     /// One amount the cause gave: its line, how many members, one of them.

@@ -27,8 +27,9 @@ public enum Explanation {
         guard let cause else { return message }
         if cause.facts == .recorded {
             let deltas = told(cause.geometry)
-            let phrases = seen(deltas, cause: cause) + deltas.filter(isInput(cause)).map { phrase($0, withValues: true, cause: cause) }
-                + deltas.filter { !isInput(cause)($0) }.map { phrase($0, withValues: true, cause: cause) }
+            let phrases = seen(deltas, cause: cause, withValues: true)
+                + deltas.filter(isInput(cause)).map { phrase($0, withValues: true, cause: cause) }
+                + deltas.filter { !isInput(cause)($0) && !seenFacts.contains($0.fact) }.map { phrase($0, withValues: true, cause: cause) }
             if !phrases.isEmpty {
                 let drawn = deltas.allSatisfy(isInput(cause)) ? "; " + drawing(cause, maxChannelDelta: maxChannelDelta) : ""
                 return joined(phrases) + drawn
@@ -53,7 +54,10 @@ public enum Explanation {
 
     /// What the deltas look like: the image switched, where the arrow tip went, a
     /// stretch seam moved, the canvas grew.
-    static func seen(_ deltas: [CaseCause.Delta], cause: CaseCause) -> [String] {
+    /// The facts `seen` says in words, left out of the phrases after it.
+    static let seenFacts: Set<String> = ["image", "apex.x", "apex.y"]
+
+    static func seen(_ deltas: [CaseCause.Delta], cause: CaseCause, withValues: Bool = false) -> [String] {
         var out: [String] = []
         if let image = deltas.first(where: { $0.fact == "image" }) {
             out.append("the image switched from \(image.expected.map(text) ?? "none") to \(image.actual.map(text) ?? "none")")
@@ -61,7 +65,8 @@ public enum Explanation {
         for axis in ["x", "y"] {
             guard let apex = deltas.first(where: { $0.fact == "apex." + axis }), let amount = apex.amount else { continue }
             let way = axis == "x" ? (amount > 0 ? "right" : "left") : (amount > 0 ? "down" : "up")
-            out.append("the arrow tip moved \(rounded(abs(amount))) pt \(way)")
+            let values = withValues ? " (\(axis) \(apex.expected.map(text) ?? "none") -> \(apex.actual.map(text) ?? "none"))" : ""
+            out.append("the arrow tip moved \(rounded(abs(amount))) pt \(way)" + values)
         }
         let stages = deltas.filter { $0.fact.hasPrefix("stages[") }
         if stages.contains(where: { $0.fact.contains(".insets.") }) {
@@ -152,7 +157,7 @@ public enum Explanation {
         guard let cause, cause.facts == .recorded else { return line }
         let deltas = told(cause.geometry).filter { !isInput(cause)($0) }
         if deltas.isEmpty { return "geometry unchanged: " + drawing(cause, maxChannelDelta: nil) }
-        return joined(seen(deltas, cause: cause) + deltas.map { phrase($0, withValues: false, cause: cause) })
+        return joined(seen(deltas, cause: cause) + deltas.filter { !seenFacts.contains($0.fact) }.map { phrase($0, withValues: false, cause: cause) })
     }
 
     // MARK: Phrases
@@ -241,7 +246,7 @@ public enum Explanation {
     static func factsWord(_ standing: FactsStanding) -> String {
         switch standing {
         case .recorded: "facts recorded"
-        case .missing: "no facts recorded for its golden (`popover-goldens record --facts-only` adds them)"
+        case .missing: "no facts recorded for its golden (the run's notes say how to add them)"
         case .stale: "the golden file changed since its facts were recorded (edited by hand, or by another tool)"
         case .unreadable: "its golden's facts file cannot be read"
         }

@@ -105,7 +105,9 @@ extension RunRecord {
         }
         change.facts = spans.values.sorted { (Explanation.rank($0.fact), $0.fact) < (Explanation.rank($1.fact), $1.fact) }
 
-        // How much the picture changed.
+        // How much the picture changed; how far: the arrow tip's largest move, or without
+        // one the largest move of another fact in points.
+        var otherMove = 0.0
         for r in members {
             let pixels = r.metrics?.differentPixels ?? (r.status == .failed && r.cause?.colour != nil ? 0 : r.width * r.height)
             change.magnitude.pixels += pixels
@@ -113,9 +115,16 @@ extension RunRecord {
             change.magnitude.channel = max(change.magnitude.channel, r.metrics?.maxChannelDelta ?? 0)
             for d in Explanation.told(r.cause?.geometry ?? []) where !FactNames.isCaseFact(d.fact) && !d.fact.hasPrefix("skin.")
                 && !d.fact.hasPrefix("metrics.") {
-                if let amount = d.amount { change.magnitude.points = max(change.magnitude.points, (abs(amount) * 1000).rounded() / 1000) }
+                guard let amount = d.amount else { continue }
+                let move = (abs(amount) * 1000).rounded() / 1000
+                if d.fact == "apex.x" || d.fact == "apex.y" {
+                    change.magnitude.points = max(change.magnitude.points, move)
+                } else {
+                    otherMove = max(otherMove, move)
+                }
             }
         }
+        if change.magnitude.points == 0 { change.magnitude.points = otherMove }
 
         // The orphans its new cases replace: same skin, direction, scale and case apart
         // from the arrow offset.
@@ -124,7 +133,7 @@ extension RunRecord {
         claimed.formUnion(change.orphans)
 
         change.explanation = headline(signature, change: change, members: members)
-        if signature.kind != "error" { change.command = acceptCommand(change: id) }
+        change.command = acceptCommand(change)
         return change
     }
 
@@ -146,7 +155,7 @@ extension RunRecord {
             guard let cause = r.cause, cause.facts == .recorded else { continue }
             let told = Explanation.told(cause.geometry)
             if let image = told.first(where: { $0.fact == "image" }) {
-                let pair = "\(image.expected?.description ?? "none") to \(image.actual?.description ?? "none")"
+                let pair = "\(image.expected?.description ?? "none") -> \(image.actual?.description ?? "none")"
                 if switches[pair] == nil { switchOrder.append(pair) }
                 switches[pair, default: 0] += 1
             }
@@ -159,7 +168,9 @@ extension RunRecord {
             if told.contains(where: { $0.fact == "canvas.width" || $0.fact == "canvas.height" }) { sizes += 1 }
         }
         func cases(_ n: Int) -> String { n == failing.count ? "" : " (\(n) of \(failing.count) cases)" }
-        for pair in switchOrder { seen.append("the image chosen switches from \(pair)" + cases(switches[pair]!)) }
+        if !switchOrder.isEmpty {
+            seen.append("the image chosen switches (" + switchOrder.joined(separator: ", ") + ")" + cases(switches.values.reduce(0, +)))
+        }
         if tipCount > 0 { seen.append("the arrow tip moves by up to \(Explanation.rounded(tip)) pt" + cases(tipCount)) }
         if seams > 0 { seen.append("a stretch seam moves" + cases(seams)) }
         if sizes > 0 { seen.append("the image changes size" + cases(sizes)) }

@@ -23,8 +23,10 @@ extension RunRecord {
         return all.map(shellWord).joined(separator: " ")
     }
 
-    /// The command that accepts a change whole.
-    public func acceptCommand(change id: String) -> String { command(["accept", "--change", id]) }
+    /// The command that accepts a change whole; nil for one that cannot be accepted.
+    public func acceptCommand(_ change: Change) -> String? {
+        change.kind == "error" ? nil : command(["accept", "--change", change.id])
+    }
 
     /// Writes facts only, and prunes: never a golden image. (`record` alone re-records
     /// every failing golden, so it is never what a note advises.)

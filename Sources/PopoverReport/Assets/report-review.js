@@ -84,7 +84,7 @@
     if (barProgress) barProgress.textContent = text + ' \u00b7 ' + attention + ' needing attention';
     var heading = doc.querySelector('#cases-title .muted');
     if (heading) heading.textContent = '(' + data.cases.length + (p.accepted ? ', ' + attention + ' needing attention' : '') + ')';
-    if (exportButton) exportButton.disabled = PG.live || p.accepted === 0;
+    if (exportButton) exportButton.disabled = PG.live || !data.cases.some(exportable);
     PG.all('table.matrix td.c').length && PG.cells.forEach(function (cell) {
       if (!cell.c) return;
       var d = PG.decision(cell.id);
@@ -160,8 +160,11 @@
     decide(change.members.map(function (i) { return data.cases[i].id; }), decision);
   };
 
+  // Accepted here and not yet on disk: what the run already accepted is never exported again.
+  function exportable(c) { return PG.decision(c.id) === 'accept' && !c.accepted; }
+
   function exportApprovals() {
-    var approvals = data.cases.filter(function (c) { return PG.decision(c.id) === 'accept'; }).map(function (c) {
+    var approvals = data.cases.filter(exportable).map(function (c) {
       return { id: c.id, expected: c.expectedDigest, actual: c.actualDigest };
     });
     var text = JSON.stringify({ format: 'popover-goldens approvals', version: 1, approvals: approvals }, null, 2) + '\n';

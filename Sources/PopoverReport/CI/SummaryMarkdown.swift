@@ -41,7 +41,7 @@ public struct SummaryMarkdown: RunReporter {
             lines.append("| Change | Cases | What changed | Accept |")
             lines.append("| --- | ---: | --- | --- |")
             for change in run.changes.prefix(worstCasesShown) {
-                let accept = change.command.map(Escape.markdownCode) ?? "cannot be accepted"
+                let accept = run.acceptCommand(change).map(Escape.markdownCode) ?? "cannot be accepted"
                 lines.append("| \(Escape.markdownCode(change.id)) | \(change.cases.count) | \(Escape.markdown(change.explanation)) | \(accept) |")
             }
             if run.changes.count > worstCasesShown {
@@ -142,14 +142,19 @@ public struct SummaryMarkdown: RunReporter {
     /// and accepted, then each change accepted whole.
     static func commands(_ run: RunRecord, worst: [CaseResult]) -> [String] {
         guard !worst.isEmpty else { return [] }
-        var whole = ["check"]
+        // Checking never records here: a new case's golden is written only once someone
+        // has looked at it (accept).
+        var whole = ["check", "--record", "never"]
         if let filter = run.filter { whole += ["--filter", filter] }
         if let shard = run.shard { whole += ["--shard", "\(shard.index)/\(shard.count)"] }
         var lines = ["# the whole run again", run.command(whole)]
         let cases = worst.prefix(commandsShown)
-        lines.append("# one case at a time: look at it in the report, and if the change is intended, accept it")
-        for r in cases where r.status.isAcceptable { lines.append(run.command(["accept", r.id])) }
-        let acceptable = run.changes.compactMap(\.command)
+        lines.append("# one case at a time: check it, and if the change is intended, accept it")
+        for r in cases {
+            lines.append(run.command(["check", "--record", "never", "--filter", r.id]))
+            if r.status.isAcceptable { lines.append(run.command(["accept", r.id])) }
+        }
+        let acceptable = run.changes.compactMap(run.acceptCommand)
         if !acceptable.isEmpty {
             lines.append("# or a whole change at once")
             lines += acceptable.prefix(worstCasesShown)

@@ -136,7 +136,7 @@ struct ReportData: Encodable {
             return ChangeData(id: change.id, explanation: change.explanation, kind: change.kind, members: members,
                               representative: representative, skin: change.skins.joined(separator: ", "),
                               scope: Self.scope(change), moved: Self.moved(change), area: change.magnitude.area,
-                              command: change.command,
+                              command: run.acceptCommand(change),
                               edits: change.edits.map { [$0.skin, $0.field, $0.expected, $0.actual] },
                               variants: change.variants.map { [$0.explanation, String($0.count), $0.example] },
                               facts: change.facts.map { f in
