@@ -258,4 +258,28 @@ struct ChangesByCauseTests {
             }
         }
     }
+
+    @Test("a new case the check recorded: accept --change keeps its golden and exits 0; undo removes the golden and its facts")
+    func newCaseAcceptAndReject() throws {
+        let folder = TemporaryFolder("new-case")
+        defer { folder.remove() }
+        try FileManager.default.copyItem(atPath: PackageFolders.skins, toPath: folder.file("Skins"))
+        let filter = "gik-sample/up/popover8-portrait"
+        let check = try runTool(["check", "--filter", filter, "--record", "missing"], in: folder.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("Reports/summary.json")))
+        let changes = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["changes"] as? [[String: Any]])
+        try #require(changes.count == 1)
+        #expect(Set(changes[0]["cases"] as? [String] ?? []) == Set(ids) && Set(changes[0]["newCases"] as? [String] ?? []) == Set(ids))
+        let goldens = try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0).png")) }
+        let accept = try runTool(["accept", "--change", changes[0]["id"] as? String ?? "?"], in: folder.path)
+        #expect(accept.status == 0 && accept.stdout.contains("\(ids.count) accepted, 0 refused"), "\(accept.stdout)\(accept.stderr)")
+        #expect(try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0).png")) } == goldens)
+        let reject = try runTool(["accept", "--undo", ids[0]], in: folder.path)
+        #expect(reject.status == 0 && reject.stdout.contains("removed   Goldens/\(ids[0]).png"), "\(reject.stdout)\(reject.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("Goldens/\(ids[0]).png")))
+        #expect(GoldenStore(folder: folder.file("Goldens")).recordedFacts(for: ids[0]) == nil)
+        #expect(FileManager.default.fileExists(atPath: folder.file("Goldens/\(ids[1]).png")))
+    }
 }

@@ -281,7 +281,8 @@ struct FaultInjectionTests {
             }
             if keepsTwoStages {
                 #expect(abs((amounts[axis] ?? nil).map { $0 - 1 } ?? .nan) < 1e-9, "\(result.id): \(result.explanation ?? "")")
-                #expect(result.explanation?.contains("arrow apex moved +1 pt") == true, "\(result.explanation ?? "")")
+                // Told as what a person sees: the tip one point along its axis (right or down).
+                #expect(result.explanation?.hasPrefix("the arrow tip moved 1 pt ") == true, "\(result.explanation ?? "")")
             }
         }
     }
