@@ -1,3 +1,4 @@
+import PopoverHarness
 /// Every escaper the tool's outputs use, one per output, in one place. A run's record
 /// holds text from the repository (skin folder names, file names, facts tables), from
 /// a report or a shard (errors, notes, messages, explanations): all of it is data, and
@@ -202,10 +203,5 @@ public enum Escape {
 
     /// A word a POSIX shell reads back as itself: as it is when it holds only letters,
     /// digits and `-_./@+`; else in single quotes, each `'` written `'\''`.
-    public static func shellWord(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { s in
-            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "-_./@+".unicodeScalars.contains(s)
-        }
-        return plain ? text : "'" + replacing(text, ["'": "'\\''"]) + "'"
-    }
+    public static func shellWord(_ text: String) -> String { RunRecord.shellWord(text) }
 }

@@ -68,3 +68,9 @@ enum ArtworkMetricsFile {
         return insets
     }
 }
+
+extension ArrowImage {
+    /// The image's key in metrics.json (`sideTop`): what an edit of its size or cap insets
+    /// is called.
+    public var metricsKey: String { ArtworkMetricsFile.imageKeys[self]! }
+}

@@ -22,6 +22,9 @@ public struct ArtworkSet: Sendable, Hashable {
     public let folder: String
     public let metrics: SevenImageMetrics
     private let images: [ImageAtScale: Pixmap]
+    /// The first 16 hex digits of each file's SHA-256: a golden's facts name the file it
+    /// was drawn from, so an edited artwork file reads as that edit.
+    private let digests: [ImageAtScale: String]
 
     private struct ImageAtScale: Hashable, Sendable {
         var image: ArrowImage
@@ -53,17 +56,25 @@ public struct ArtworkSet: Sendable, Hashable {
         self.folder = folder
         var metrics = given
         var loaded: [ImageAtScale: Pixmap] = [:]
+        var digests: [ImageAtScale: String] = [:]
         for image in ArrowImage.allCases {
             var sizeFrom: (file: String, points: Size)?
             for scale in Self.scales {
                 let path = folder + "/" + Self.fileName(image, scale: scale)
                 guard FileManager.default.fileExists(atPath: path) else { continue }
                 let decoded: RGBAImage
+                let bytes: [UInt8]
                 do {
-                    decoded = try PNGFile.read(path: path)
+                    bytes = try FileIO.readBytes(path: path)
+                } catch {
+                    throw .artwork(file: path, problem: "cannot read: \(error.reason)")
+                }
+                do {
+                    decoded = try PNGFile.decode(bytes, name: path)
                 } catch {
                     throw .artwork(file: path, problem: Self.reason(error))
                 }
+                digests[ImageAtScale(image: image, scale: scale)] = String(SHA256.hex(bytes).prefix(16))
                 let points = Size(width: Double(decoded.width) / Double(scale), height: Double(decoded.height) / Double(scale))
                 if let first = sizeFrom, first.points != points {
                     throw .artwork(file: path, problem: "is \(decoded.width) x \(decoded.height) pixels, \(points) points "
@@ -91,6 +102,16 @@ public struct ArtworkSet: Sendable, Hashable {
         }
         self.metrics = metrics
         images = loaded
+        self.digests = digests
+    }
+
+    /// The file drawing `image` at `scale` reads (its own, or the nearest scale's, as
+    /// `image(_:scale:)` chooses), and its digest.
+    public func source(_ image: ArrowImage, scale: Double) -> (name: String, digest: String)? {
+        let wanted = Int(scale)
+        let nearest = scales(of: image).min { a, b in (abs(a - wanted), -a) < (abs(b - wanted), -b) }
+        guard let found = nearest, let digest = digests[ImageAtScale(image: image, scale: found)] else { return nil }
+        return (Self.fileName(image, scale: found), digest)
     }
 
     /// The scales this folder has a file for, per image.

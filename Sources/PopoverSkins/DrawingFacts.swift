@@ -107,6 +107,7 @@ extension SevenImageSkin {
         let bodyStart = through(landmarks.bodyMin), bodyEnd = through(landmarks.bodyMax)
         var facts = DrawingFacts.common(request, metrics: .metrics(layoutMetrics, image: layout.image), canvas: frame.size,
                                         origin: frame.origin, apex: apex)
+        facts["skin"] = inputFacts(image: layout.image, scale: request.scale)
         facts["image"] = .text(layout.image.rawValue)
         facts["mirrored"] = .flag(layout.mirrored)
         facts["stages"] = .list(layout.stages.map(FactValue.stage))
@@ -128,6 +129,37 @@ extension SevenImageSkin {
             baseStart: onCanvas(through(landmarks.baseStart)), baseEnd: onCanvas(through(landmarks.baseEnd)),
             shadow: reach)
         return DrawingFacts(facts: facts, outline: outline)
+    }
+}
+
+extension SevenImageSkin {
+    /// The skin's inputs a drawing uses beyond its metrics, named as skin.json names them
+    /// (`images.colours.border`, `tint.colour`, `shadow`; for artwork files the file
+    /// drawn from and its digest): what tells "the skin was edited" from "the code
+    /// changed" when a golden fails.
+    func inputFacts(image: ArrowImage, scale: Double) -> FactValue {
+        var inputs = Facts()
+        switch artwork {
+        case .rendered(let colours):
+            inputs["images"] = .group(Facts(["colours": .group(Facts([
+                "border": .text(Self.colourText(colours.border)), "gradientFrom": .text(Self.colourText(colours.gradientFrom)),
+                "gradientTo": .text(Self.colourText(colours.gradientTo))]))]))
+        case .files(let set):
+            if let file = set.source(image, scale: scale) {
+                inputs["images"] = .group(Facts(["file": .text(file.name), "fileDigest": .text(file.digest)]))
+            }
+        }
+        if let tint {
+            inputs["tint"] = .group(Facts(["colour": .text(Self.colourText(tint.color)),
+                                           "atScaleOne": .flag(tint.reproducesScaleOneBlur)]))
+        }
+        inputs["shadow"] = .flag(shadow != nil)
+        return .group(inputs)
+    }
+
+    /// A colour as skin.json writes it, `[r, g, b, a]` from 0 to 1, to six places.
+    static func colourText(_ c: Color) -> String {
+        "[" + [c.red, c.green, c.blue, c.alpha].map { plainNumber(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]"
     }
 }
 

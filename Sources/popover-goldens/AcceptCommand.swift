@@ -60,7 +60,12 @@ struct AcceptCommand: ParsableCommand {
         let note = " (already written by an earlier run of this command, which stopped before the report recorded it)"
         for id in outcome.accepted { print("accepted  \(id) -> \(folder)/\(id).png" + (finished.contains(id) ? note : "")) }
         for id in outcome.alreadyAccepted { print("already accepted  \(id)") }
-        for id in outcome.undone { print("restored  \(folder)/\(id).png" + (finished.contains(id) ? note : "")) }
+        let run = try? desk.load()
+        for id in outcome.undone {
+            // Undoing a new case's acceptance removes the golden the run recorded: there was none before.
+            let removed = run?.results.first { $0.id == id }.map { $0.status == .new && $0.accepted == nil } ?? false
+            print((removed ? "removed   " : "restored  ") + "\(folder)/\(id).png" + (finished.contains(id) ? note : ""))
+        }
         for refused in outcome.refused { printError("REFUSED \(refused.reason)") }
         if let unrecorded = outcome.unrecorded {
             printError("ERROR the goldens above were written, but \(review.reports)/summary.json could not "

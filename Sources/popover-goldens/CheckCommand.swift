@@ -33,7 +33,7 @@ struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Re-render cases and rewrite the goldens whose pixels changed.",
-        discussion: "Unchanged goldens are not touched. Exit status: 0 done, 1 a case failed, 2 errors.")
+        discussion: "Unchanged goldens are not touched; with --facts-only no golden is. Exit status: 0 done, 1 a case failed, 2 errors.")
 
     @Argument(help: "Only cases matching this text or pattern.")
     var pattern: String?
@@ -46,12 +46,16 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "With --prune: delete even more than a quarter of the goldens at once.")
     var force = false
 
+    @Flag(help: "Write only facts (of goldens whose pixels are unchanged) and, with --prune, delete orphans: no golden image is written.")
+    var factsOnly = false
+
     func validate() throws {
         if force && !prune { throw ValidationError("--force applies to --prune only") }
     }
 
     func run() throws {
-        var options = try runOptions.checkOptions(recordMode: .all)
+        var options = try runOptions.checkOptions(recordMode: factsOnly ? .never : .all)
+        options.factsOnly = factsOnly
         if let pattern { options.filter = pattern }
         options.prune = prune
         options.forcePrune = force

@@ -44,6 +44,8 @@ struct RunOptions: ParsableArguments {
         }
         var options = CheckOptions()
         options.goldensFolder = goldens
+        options.skinsFolder = skins
+        options.reportsFolder = reports
         options.filter = filter
         options.recordMode = recordMode
         if let jobs {

@@ -21,7 +21,7 @@ struct RunPrinter: RunReporter {
         for r in run.results where r.status == .recorded { print("changed  \(r.goldenPath)") }
         for id in run.pruned { print("removed  \(run.goldensFolder)/\(id).png") }
         for id in run.orphans {
-            print("orphan   \(run.goldensFolder)/\(id).png (no case owns it; `popover-goldens record --prune` deletes it)")
+            print("orphan   \(run.goldensFolder)/\(id).png (no case owns it; `\(run.pruneCommand.command)` deletes it)")
         }
         for e in run.errors { print("ERROR \(e)") }
         for note in run.notes { print("note: \(note)") }
@@ -48,9 +48,8 @@ struct RunPrinter: RunReporter {
         print("\(run.changes.count) change\(run.changes.count == 1 ? "" : "s"): \(cases) case\(cases == 1 ? "" : "s") — "
             + shown + (run.changes.count > 3 ? "; …" : ""))
         for change in run.changes {
-            let acceptable = change.kind != "error"
             print("  \(change.id)  \(change.cases.count) case\(change.cases.count == 1 ? "" : "s"): \(change.explanation)"
-                + (acceptable ? "  (accept: popover-goldens accept --change \(change.id))" : ""))
+                + (run.acceptCommand(change).map { "  (accept: \($0))" } ?? ""))
         }
     }
 

@@ -42,7 +42,8 @@ struct ChangeReviewFlowTests {
         let lines = output.split(separator: "\n").map(String.init)
         // The last lines: "1 change: N cases — ..." then the change with its command.
         let changeLine = try #require(lines.last)
-        #expect(lines[lines.count - 2] == "1 change: \(ids.count) cases — geometry unchanged: the drawing changed in the arrow and "
+        #expect(lines[lines.count - 2] == "1 change: \(ids.count) cases — gik-sample: images.colours.border "
+            + "[0.439216, 0.431373, 0.407843, 1] -> [0.5, 0.431373, 0.407843, 1]: the drawing changed in the arrow and "
             + "border (redder) (\(ids.count))", "\(lines.suffix(3))")
         let id = try #require(changeLine.split(separator: " ").first.map(String.init))
         #expect(id.count == 9 && id.hasPrefix("c"), "\(changeLine)")
@@ -57,8 +58,10 @@ struct ChangeReviewFlowTests {
         #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
         #expect(accept.stdout.contains("\(ids.count) accepted, 0 refused"), "\(accept.stdout)")
         // The geometry did not change, so the rows are the committed ones, each tied to its
-        // new golden: the table's text with each row's SHA-256 replaced, nothing else.
+        // new golden, with the edited colour: the table's text with each row's SHA-256
+        // and the border's value replaced, nothing else.
         var expected = String(decoding: table, as: UTF8.self)
+            .replacingOccurrences(of: "[0.439216, 0.431373, 0.407843, 1]", with: "[0.5, 0.431373, 0.407843, 1]")
         for id in ids {
             expected = retying(expected, row: FilePaths.lastComponent(of: id),
                                to: SHA256.hex(try FileIO.readBytes(path: folder.file("Goldens/\(id).png"))))

@@ -64,11 +64,14 @@ struct CauseTests {
             r.explain()
             return (r.id, r.explanation)
         })
-        #expect(lines["s/up/a@1x"] == "arrow apex moved +1 pt (x 120.5 -> 121.5); stage 1 width 136 -> 137 pt")
-        #expect(lines["s/up/b@1x"] == "metric arrowBase 37 -> 39; image up -> up-right; stage 2 left cap 126 -> 127 pt")
+        // What a person sees first, then the skin's inputs by their field, then the rest.
+        #expect(lines["s/up/a@1x"] == "the arrow tip moved 1 pt right (x 120.5 -> 121.5); a stretch changed length; "
+            + "stage 1 width 136 -> 137 pt")
+        #expect(lines["s/up/b@1x"] == "the image switched from up to up-right; a stretch seam moved; arrowBase 37 -> 39; "
+            + "stage 2 left cap 126 -> 127 pt")
         #expect(lines["s/up/c@1x"] == "geometry unchanged: the drawing changed in the border (redder, max channel delta 12)")
-        #expect(lines["s/up/d@1x"] == "its golden's facts are stale (the golden changed since they were recorded); "
-            + "the drawing changed in the shadow (darker, more opaque, max channel delta 2)")
+        #expect(lines["s/up/d@1x"] == "the golden file changed since its facts were recorded (edited by hand, or by another "
+            + "tool); the drawing changed in the shadow (darker, more opaque, max channel delta 2)")
     }
 
     @Test("failing cases group by the kinds and amounts of their deltas, biggest change first, IDs stable")
@@ -80,11 +83,17 @@ struct CauseTests {
         let passed = CaseResult.sample(.sample(skin: "s", direction: .up, label: "ok"), status: .passed, message: "identical")
         var run = RunRecord.sample(results: drawn + [passed] + moved + [movedTwo, missing])
         run.groupChanges()
-        #expect(run.changes.map(\.cases.count) == [3, 2, 1, 1])
-        #expect(run.changes.map(\.kind) == ["geometry", "drawing", "geometry", "new"])
-        #expect(run.changes[0].cases == ["s/up/m0@1x", "s/up/m1@1x", "s/up/m2@1x"])
-        #expect(run.changes[0].explanation == "arrow apex moved +1 pt along x")
-        #expect(run.changes[2].explanation == "arrow apex moved +2 pt along x")
+        // No input changed: the apex moves of +1 and +2 are one kind (apex.x, up), told
+        // apart only as variants; ordered by changed area (4 x 5 px, 2 x 5 px, none).
+        #expect(run.changes.map(\.cases.count) == [4, 2, 1])
+        #expect(run.changes.map(\.kind) == ["geometry", "drawing", "new"])
+        #expect(run.changes[0].cases == ["s/up/m0@1x", "s/up/m1@1x", "s/up/m2@1x", "s/up/t@1x"])
+        #expect(run.changes[0].explanation == "the arrow tip moves by up to 2 pt; no skin input changed (apex.x up)")
+        #expect(run.changes[0].variants.map { [$0.explanation, String($0.count)] }
+                == [["the arrow tip moved 1 pt right", "3"], ["the arrow tip moved 2 pt right", "1"]])
+        #expect(run.changes[0].magnitude.points == 2 && run.changes[0].magnitude.pixels == 20)
+        #expect(run.changes[1].explanation == "geometry unchanged: the drawing changed in the border (redder)")
+        #expect(run.changes[2].explanation == "s: 1 new case, no golden before this run")
         #expect(run.results.first { $0.id == "s/up/ok@1x" }?.change == nil)
         for change in run.changes {
             #expect(change.id.count == 9 && change.id.hasPrefix("c"))
@@ -94,6 +103,61 @@ struct CauseTests {
         var reversed = RunRecord.sample(results: run.results.reversed())
         reversed.groupChanges()
         #expect(Set(reversed.changes.map(\.id)) == Set(run.changes.map(\.id)))
+    }
+
+    static func edited(_ skin: String, _ label: String, scale: Int = 1, direction: ArrowDirection = .left,
+                       deltas: [CaseCause.Delta], pixels: Int = 5, image: String = "side") -> CaseResult {
+        var r = CaseResult.sample(.sample(skin: skin, direction: direction, scale: scale, label: label), status: .failed, message: "fail",
+                                  metrics: ComparisonMetrics(width: 10, height: 10, differentPixels: pixels, maxChannelDelta: 9,
+                                                             meanAbsoluteError: 1, psnr: 40, pass: false, tolerance: "exact"))
+        r.cause = CaseCause(facts: .recorded, geometry: deltas, parts: [.arrow], colour: "darker", image: image)
+        return r
+    }
+
+    @Test("one edit is one change whatever amounts it gave; three edits are three; new cases join their skin's edit with the orphans they replace")
+    func byCause() {
+        let offset = CaseCause.Delta(fact: "metrics.sideArrowCenterOffset", expected: .number(7), actual: .number(8))
+        let base = CaseCause.Delta(fact: "metrics.arrowBase", expected: .number(37), actual: .number(39))
+        let border = CaseCause.Delta(fact: "skin.images.colours.border", expected: .text("[0, 0, 0, 1]"), actual: .text("[0.2, 0, 0, 1]"))
+        func apexY(_ from: Double, _ to: Double) -> CaseCause.Delta { .init(fact: "apex.y", expected: .number(from), actual: .number(to)) }
+        // sideArrowCenterOffset 7 -> 8 in skin a: the apex moves by 1, 0.382979 and
+        // 0.098958 pt in different cases (the amounts issue 32 saw split into changes).
+        let a = [Self.edited("a", "p1", deltas: [offset, apexY(40, 41)]),
+                 Self.edited("a", "p2", deltas: [offset, apexY(40, 40.382979)]),
+                 Self.edited("a", "p3", scale: 2, deltas: [offset, apexY(40, 40.382979)]),
+                 Self.edited("a", "p4", deltas: [offset, apexY(40, 40.098958)])]
+        // arrowBase 37 -> 39 in skin b: the image switches side -> side-top, and a sweep
+        // case is renamed (its offset moved): a new case, and the orphan it replaces.
+        let b = [Self.edited("b", "q1", deltas: [base, .init(fact: "image", expected: .text("side"), actual: .text("side-top")),
+                                                 .init(fact: "metrics.imageHeight", expected: .number(72), actual: .number(67))])]
+        let renamed = CaseResult.sample(.sample(skin: "b", direction: .left, family: .sweep, label: "sweep-120x104-offset+10"),
+                                        status: .new, message: "recorded", width: 10, height: 10)
+        // The border colour of skin c: no geometry moved.
+        let c = [Self.edited("c", "r1", direction: .up, deltas: [border], pixels: 50)]
+        var run = RunRecord.sample(results: a + b + c + [renamed],
+                                   orphans: ["b/left/sweep-120x104-offset+9@1x", "b/up/sweep-120x104-offset+9@1x"])
+        run.groupChanges()
+        // Areas: c 50; a 5 + 5 + 5/4 + 5 = 16.25; b 5 + 100 (the new case's whole image).
+        #expect(run.changes.map(\.kind) == ["input", "input", "input"])
+        #expect(run.changes.map(\.skins) == [["b"], ["c"], ["a"]])
+        let (cb, cc, ca) = (run.changes[0], run.changes[1], run.changes[2])
+        #expect(ca.cases == ["a/left/p1@1x", "a/left/p2@1x", "a/left/p3@2x", "a/left/p4@1x"])
+        #expect(ca.edits == [Change.Edit(skin: "a", field: "sideArrowCenterOffset", expected: "7", actual: "8")])
+        #expect(ca.explanation == "a: sideArrowCenterOffset 7 -> 8: the arrow tip moves by up to 1 pt")
+        #expect(ca.variants.map { [$0.explanation, String($0.count)] } == [
+            ["the arrow tip moved 0.383 pt down", "2"], ["the arrow tip moved 1 pt down", "1"], ["the arrow tip moved 0.099 pt down", "1"]])
+        #expect(ca.magnitude.area == 16.25 && ca.magnitude.points == 1)
+        #expect(cb.cases == ["b/left/q1@1x", "b/left/sweep-120x104-offset+10@1x"])
+        #expect(cb.newCases == ["b/left/sweep-120x104-offset+10@1x"])
+        #expect(cb.orphans == ["b/left/sweep-120x104-offset+9@1x"])
+        #expect(cb.explanation == "b: arrowBase 37 -> 39: the image chosen switches (side -> side-top); "
+            + "1 new case replacing 1 orphaned golden")
+        // The newly chosen image's height is derived, not an edit of the skin.
+        #expect(cb.facts.map(\.name) == ["arrowBase", "derived: the chosen image's imageHeight", "derived: image"])
+        #expect(cc.edits == [Change.Edit(skin: "c", field: "images.colours.border", expected: "[0, 0, 0, 1]", actual: "[0.2, 0, 0, 1]")])
+        #expect(cc.explanation == "c: images.colours.border [0, 0, 0, 1] -> [0.2, 0, 0, 1]: the drawing changed in the arrow (darker)")
+        #expect(cc.command == "popover-goldens accept --change \(cc.id)")
+        for change in run.changes { for id in change.cases { #expect(run.results.first { $0.id == id }?.change == change.id) } }
     }
 
     @Test("which way the colour moved, in words, from images made by hand")

@@ -59,11 +59,15 @@ struct ChangeReviewTests {
         #expect(run.results.count == 206 && run.count(.failed) == 206)
         #expect(run.changes.count == 1)
         let change = try #require(run.changes.first)
-        #expect(change.kind == "drawing" && change.cases.count == 206)
-        #expect(change.explanation.hasPrefix("geometry unchanged: the drawing changed in the"))
+        // The edit, named as skin.json names it, is the change: no geometry moved.
+        #expect(change.kind == "input" && change.cases.count == 206)
+        #expect(change.edits == [Change.Edit(skin: "gik-sample", field: "images.colours.border",
+                                             expected: "[0.439216, 0.431373, 0.407843, 1]", actual: "[0.5, 0.431373, 0.407843, 1]")])
+        #expect(change.explanation.hasPrefix("gik-sample: images.colours.border [0.439216, 0.431373, 0.407843, 1] -> "
+            + "[0.5, 0.431373, 0.407843, 1]: the drawing changed in the"), "\(change.explanation)")
         for result in run.results {
             let cause = try #require(result.cause)
-            #expect(cause.facts == .recorded && cause.geometry.isEmpty, "\(result.id)")
+            #expect(cause.facts == .recorded && cause.geometry.map(\.fact) == ["skin.images.colours.border"], "\(result.id)")
             // The border colour paints the outline, which runs round the arrow too: nothing else.
             #expect(Set(cause.parts).isSubset(of: [.arrow, .border]) && cause.parts.contains(.border), "\(result.id): \(cause.parts)")
             #expect(result.change == change.id)
@@ -109,13 +113,14 @@ struct ChangeReviewTests {
             if result.status == .failed {
                 let deltas = try #require(result.cause?.geometry)
                 #expect(deltas.contains { $0.fact == "metrics.arrowBase" && $0.expected == .number(37) && $0.actual == .number(39) })
-                #expect(explanation.hasPrefix("metric arrowBase 37 -> 39; "), "\(result.id): \(explanation)")
+                #expect(explanation.contains("arrowBase 37 -> 39"), "\(result.id): \(explanation)")
             } else {
                 // Sweep offsets follow the arrow's base: new offsets are new cases.
                 #expect(result.status == .missing && explanation.hasPrefix("no golden yet"), "\(result.id)")
             }
         }
-        #expect(run.changes.allSatisfy { ["geometry", "new"].contains($0.kind) })
+        // One edit, one change: the failing cases and the renamed sweep cases together.
+        #expect(run.changes.map(\.kind) == ["input"])
         #expect(run.changes.reduce(0) { $0 + $1.cases.count } == run.results.filter(\.status.isFailure).count)
     }
 
@@ -148,7 +153,7 @@ struct ChangeReviewTests {
         #expect(retied.cause?.parts == [.body])
         #expect(retied.explanation?.hasPrefix("geometry unchanged: the drawing changed in the body") == true)
         #expect(stale.status == .failed && stale.cause?.facts == .stale && stale.cause?.geometry == [])
-        #expect(stale.explanation?.hasPrefix("its golden's facts are stale") == true)
+        #expect(stale.explanation?.hasPrefix("the golden file changed since its facts were recorded") == true)
         #expect(run.notes.filter { $0.contains("facts are stale") }.count == 1)
         #expect(run.results.filter { $0.status == .passed }.count == ids.count - 2)
     }
@@ -204,7 +209,7 @@ struct ChangeReviewTests {
         #expect(checked.exitCode == 0 && checked.count(.passed) == ids.count)
         #expect(checked.notes.filter { $0.contains("facts") } == [
             "the facts of \(ids.count) goldens cannot be read (\(table):2: 1 cell, but the header has \(columns)); "
-                + "they are not used; `popover-goldens record` rewrites them",
+                + "they are not used; `popover-goldens record --facts-only --goldens \(RunRecord.shellWord(project.goldens))` rewrites them",
         ])
         let recorded = try project.check(filter, mode: .all)
         #expect(recorded.exitCode == 0 && recorded.count(.recorded) == 0)

@@ -33,7 +33,7 @@ struct RecordModeTests {
         let run = try runner(goldens, .never).run()
         #expect(run.results.count > 10)
         #expect(run.results.allSatisfy { $0.status == .missing })
-        #expect(run.results[0].message.contains("scripts/regenerate-goldens '\(run.results[0].id)'"))
+        #expect(run.results[0].message.contains("`popover-goldens accept \(run.results[0].id) --goldens \(RunRecord.shellWord(goldens))`"))
         #expect(run.exitCode == 1)
         #expect(GoldenStore(folder: goldens).allIDs().isEmpty)
     }

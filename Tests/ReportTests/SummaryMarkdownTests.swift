@@ -169,13 +169,13 @@ struct SummaryMarkdownTests {
         #expect(doc.fenced[0].info == "sh")
         let commands = doc.fenced[0].lines.filter { !$0.hasPrefix("#") }
         #expect(commands == [
-            "popover-goldens check",
+            "popover-goldens check --record never",
             // Plain words as they are; anything a shell would read otherwise, single-quoted.
-            "popover-goldens check --filter gik-default/down/popover2-portrait@1x",
+            "popover-goldens check --record never --filter gik-default/down/popover2-portrait@1x",
             "popover-goldens accept gik-default/down/popover2-portrait@1x",
-            "popover-goldens check --filter 'odd|skin`x/up/a*b_c@2x'",
+            "popover-goldens check --record never --filter 'odd|skin`x/up/a*b_c@2x'",
             "popover-goldens accept 'odd|skin`x/up/a*b_c@2x'",
-            "popover-goldens check --filter gik-default/up/popover1-portrait@1x",
+            "popover-goldens check --record never --filter gik-default/up/popover1-portrait@1x",
             "popover-goldens accept gik-default/up/popover1-portrait@1x",
             "popover-goldens accept --change c1a2b3c4d",
             "popover-goldens accept --change c00000001",

@@ -88,6 +88,12 @@ public struct GoldenAcceptor: Sendable {
             throw .cannotWrite(id: id, reason: "\(error)")
         }
         let current = try currentGolden(id)
+        // A new case whose golden the run itself recorded (record mode `missing`): the
+        // golden on disk is this drawing already, and there was none before the run, so
+        // accepting keeps it and undoing (rejecting it) removes it and its facts.
+        if result.status == .new, current.digest == result.goldenDigest, current.digest == golden.digest {
+            return Plan(id: id, golden: golden, previous: nil, previousDigest: nil, facts: drawing.facts, alreadyWritten: true)
+        }
         if current.digest != result.goldenDigest {
             let keptIsRunsGolden = kept.map(SHA256.hex) == result.goldenDigest
             guard current.digest == golden.digest, keptIsRunsGolden else {

@@ -59,11 +59,16 @@ public struct CaseCause: Sendable, Hashable, Codable {
     /// every scale and over anti-aliased edges.
     public var colour: String?
 
+    /// The image this run drew the case with (seven-image skins): what an edit of an
+    /// image's size or cap insets is named by when both sides chose it.
+    public var image: String?
+
     /// The share of the changed pixels a part must hold to be one of `parts`.
     public static let mainShare = 0.01
 
     public init(facts: FactsStanding, geometry: [Delta], parts: [PopoverPart], fewPixelsIn: [PopoverPart] = [],
-                colour: String? = nil) {
+                colour: String? = nil, image: String? = nil) {
+        self.image = image
         self.facts = facts
         self.geometry = geometry
         self.parts = parts
@@ -71,14 +76,14 @@ public struct CaseCause: Sendable, Hashable, Codable {
         self.colour = colour
     }
 
-    enum CodingKeys: String, CodingKey { case facts, geometry, parts, fewPixelsIn, colour }
+    enum CodingKeys: String, CodingKey { case facts, geometry, parts, fewPixelsIn, colour, image }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(facts: try c.decode(FactsStanding.self, forKey: .facts), geometry: try c.decode([Delta].self, forKey: .geometry),
                   parts: try c.decode([PopoverPart].self, forKey: .parts),
                   fewPixelsIn: try c.decodeIfPresent([PopoverPart].self, forKey: .fewPixelsIn) ?? [],
-                  colour: try c.decodeIfPresent(String.self, forKey: .colour))
+                  colour: try c.decodeIfPresent(String.self, forKey: .colour), image: try c.decodeIfPresent(String.self, forKey: .image))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,6 +93,7 @@ public struct CaseCause: Sendable, Hashable, Codable {
         try c.encode(parts, forKey: .parts)
         if !fewPixelsIn.isEmpty { try c.encode(fewPixelsIn, forKey: .fewPixelsIn) }
         try c.encodeIfPresent(colour, forKey: .colour)
+        try c.encodeIfPresent(image, forKey: .image)
     }
 
     /// The facts that differ between `expected` and `actual`.
@@ -157,23 +163,117 @@ extension CaseCause {
     }
 }
 
-/// A group of failing cases whose causes have the same signature: one change a reviewer
-/// decides on once.
+/// One cause, decided once: a skin's edited input with every case it touched (the
+/// different amounts it caused folded in as `variants`), or, when no input changed, one
+/// kind of move of the geometry or drawing. docs/run-record.md ("Each change") is the
+/// contract the page draws from.
 public struct Change: Sendable, Hashable, Codable {
-    /// Stable for the same signature: the first 8 hex digits of its SHA-256, with "c".
+    /// Stable for the same cause: "c" and the first 8 hex digits of its SHA-256.
     public var id: String
-    /// One line in words, in amounts every member shares.
+    /// The headline: one line leading with what a person sees.
     public var explanation: String
-    /// What kind of change it is: `geometry`, `drawing` (geometry unchanged),
-    /// `unexplained` (no facts to compare), `new` (no golden yet), `error`.
+    /// `input` (a skin's input edited), `geometry` (no input changed, the geometry
+    /// moved), `drawing` (only pixels moved), `unexplained` (the golden's facts are
+    /// missing, stale or unreadable), `new` (new cases of no other change), `error`.
     public var kind: String
-    /// Member case IDs, in the run's order.
+    /// Member case IDs, failing and new, in the run's order.
     public var cases: [String]
+    /// For `input`: each edited input of the skin.
+    public var edits: [Edit] = []
+    /// The scope: skins, arrow directions, scales and families its members cover, sorted.
+    public var skins: [String] = []
+    public var directions: [String] = []
+    public var scales: [Int] = []
+    public var families: [String] = []
+    /// The members that had no golden.
+    public var newCases: [String] = []
+    /// Goldens no case owns any more that the new cases replace.
+    public var orphans: [String] = []
+    /// The different amounts the cause gave, biggest first.
+    public var variants: [Variant] = []
+    /// Every fact that differs in any member, in telling order.
+    public var facts: [FactSpan] = []
+    /// How much the picture changed: what the page's index orders by.
+    public var magnitude = Magnitude()
+    /// The command that accepts it whole (none for `error`).
+    public var command: String?
+
+    /// A skin input whose recorded value differs: `field` as skin.json or metrics.json
+    /// names it (`sideArrowCenterOffset`, `images.colours.border`, `side@2x.png`).
+    public struct Edit: Sendable, Hashable, Codable {
+        public var skin: String
+        public var field: String
+        public var expected: String
+        public var actual: String
+
+        public init(skin: String, field: String, expected: String, actual: String) {
+            self.skin = skin
+            self.field = field
+            self.expected = expected
+            self.actual = actual
+        }
+    }
+
+    /// One amount the cause gave: its line, how many members, one of them.
+    public struct Variant: Sendable, Hashable, Codable {
+        public var explanation: String
+        public var count: Int
+        public var example: String
+    }
+
+    /// A fact that differs in some members: its path, its name as a person reads it (the
+    /// skin field for an input, "derived: ..." for one that follows from others), whether
+    /// it is an input, in how many members it differs, and for numbers the smallest and
+    /// largest change (actual - expected).
+    public struct FactSpan: Sendable, Hashable, Codable {
+        public var fact: String
+        public var name: String
+        public var input: Bool
+        public var cases: Int
+        public var least: Double?
+        public var most: Double?
+    }
+
+    /// Differing pixels over the members (device pixels; new cases count their whole
+    /// image), the same in square points, the largest geometry move in points, the
+    /// largest channel delta.
+    public struct Magnitude: Sendable, Hashable, Codable {
+        public var pixels = 0
+        public var area = 0.0
+        public var points = 0.0
+        public var channel = 0
+        public init() {}
+    }
 
     public init(id: String, explanation: String, kind: String, cases: [String]) {
         self.id = id
         self.explanation = explanation
         self.kind = kind
         self.cases = cases
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, explanation, kind, cases, edits, skins, directions, scales, families, newCases, orphans, variants, facts
+        case magnitude, command
+    }
+
+    /// Records written before changes had causes hold only the first four keys.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        explanation = try c.decode(String.self, forKey: .explanation)
+        kind = try c.decode(String.self, forKey: .kind)
+        cases = try c.decode([String].self, forKey: .cases)
+        edits = try c.decodeIfPresent([Edit].self, forKey: .edits) ?? []
+        skins = try c.decodeIfPresent([String].self, forKey: .skins) ?? []
+        directions = try c.decodeIfPresent([String].self, forKey: .directions) ?? []
+        scales = try c.decodeIfPresent([Int].self, forKey: .scales) ?? []
+        families = try c.decodeIfPresent([String].self, forKey: .families) ?? []
+        newCases = try c.decodeIfPresent([String].self, forKey: .newCases) ?? []
+        orphans = try c.decodeIfPresent([String].self, forKey: .orphans) ?? []
+        variants = try c.decodeIfPresent([Variant].self, forKey: .variants) ?? []
+        facts = try c.decodeIfPresent([FactSpan].self, forKey: .facts) ?? []
+        magnitude = try c.decodeIfPresent(Magnitude.self, forKey: .magnitude) ?? Magnitude()
+        command = try c.decodeIfPresent(String.self, forKey: .command)
     }
 }

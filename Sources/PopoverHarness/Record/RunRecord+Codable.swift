@@ -4,7 +4,7 @@ import Foundation
 extension RunRecord: Codable {
     enum Key: String, CodingKey {
         case started, seconds, jobs, recordMode, filter, tolerance, goldens, shard
-        case errors, notes, orphans, pruned, changes, cases
+        case errors, notes, orphans, pruned, changes, cases, skins, reports, commands
     }
 
     public init(from decoder: any Decoder) throws {
@@ -23,6 +23,8 @@ extension RunRecord: Codable {
         orphans = try c.decodeIfPresent([String].self, forKey: .orphans) ?? []
         pruned = try c.decodeIfPresent([String].self, forKey: .pruned) ?? []
         changes = try c.decodeIfPresent([Change].self, forKey: .changes) ?? []
+        skinsFolder = try c.decodeIfPresent(String.self, forKey: .skins) ?? RunRecord.defaultSkins
+        reportsFolder = try c.decodeIfPresent(String.self, forKey: .reports) ?? RunRecord.defaultReports
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +42,9 @@ extension RunRecord: Codable {
         try c.encode(orphans, forKey: .orphans)
         try c.encode(pruned, forKey: .pruned)
         try c.encode(changes, forKey: .changes)
+        if skinsFolder != RunRecord.defaultSkins { try c.encode(skinsFolder, forKey: .skins) }
+        if reportsFolder != RunRecord.defaultReports { try c.encode(reportsFolder, forKey: .reports) }
+        try c.encode(advice, forKey: .commands)
         try c.encode(results, forKey: .cases)
     }
 }

@@ -150,7 +150,10 @@ enum RecordCheck {
                 // Read back by undo and written again with the report: an acceptance of
                 // this case, replacing the golden the run compared against.
                 try hex(accepted.goldenDigest, digits: 64, at: "\(at).accepted.goldenDigest")
-                guard result.status.isAcceptable, accepted.previousGoldenDigest == result.goldenDigest,
+                // A new case the run recorded had no golden before it: its acceptance replaced none.
+                let replaced = accepted.previousGoldenDigest == result.goldenDigest
+                    || (result.status == .new && accepted.previousGoldenDigest == nil)
+                guard result.status.isAcceptable, replaced,
                       ISO8601DateFormatter().date(from: accepted.at) != nil else {
                     throw Problem(reason: "\(at).accepted is not an acceptance of this \(result.status.rawValue) case (its "
                         + "previous golden must be the one the run compared against, its time ISO 8601)")

@@ -105,6 +105,8 @@ extension RunRecord {
         merged.notes = uniqueInOrder(runs.flatMap(\.notes))
         // The shards ran side by side: the run took as long as the slowest.
         merged.seconds = runs.map(\.seconds).max() ?? 0
+        merged.skinsFolder = first.run.skinsFolder
+        merged.goldensFolder = first.run.goldensFolder
         merged.groupChanges()
         return merged
     }

@@ -28,8 +28,16 @@ public struct RunRecord: Sendable {
     public var jobs: Int
     /// When the run was one shard of several: which, and what it belongs to.
     public var shard: ShardRecord?
-    /// The failing cases grouped by cause, biggest first (see `groupChanges`).
+    /// The failing and new cases grouped by cause, in the order the page's index shows
+    /// them (see `groupChanges`).
     public var changes: [Change] = []
+    /// The skins and report folders the run used: every command it prints carries them
+    /// when they are not the defaults.
+    public var skinsFolder = RunRecord.defaultSkins
+    public var reportsFolder = RunRecord.defaultReports
+    public static let defaultSkins = "Skins"
+    public static let defaultReports = "Reports"
+    public static let defaultGoldens = "Goldens"
 
     public init(results: [CaseResult], recordMode: RecordMode, filter: String?, goldensFolder: String,
                 tolerance: String, started: Date, jobs: Int) {

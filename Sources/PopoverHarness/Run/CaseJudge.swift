@@ -85,8 +85,9 @@ final class CaseJudge: Sendable {
                 record(actual, of: c, into: &result, status: .new, message: "no golden yet: recorded \(result.goldenPath)")
             } else {
                 result.status = .missing
-                result.message = "no golden at \(result.goldenPath); record it with "
-                    + "`scripts/regenerate-goldens '\(c.id)'` (or GOLDEN_RECORD=missing), or accept it from the report"
+                result.message = "no golden at \(result.goldenPath); look at it in the report, then accept it with `"
+                    + RunRecord.command(["accept", c.id], goldens: options.goldensFolder, reports: options.reportsFolder,
+                                        skins: options.skinsFolder) + "`"
             }
             keep(CaseImages(actual: actual), into: &result)
             return result
@@ -209,14 +210,14 @@ final class CaseJudge: Sendable {
             guard result.factsStanding == nil else { return }
             let recorded = store.facts(for: c.id, goldenDigest: result.goldenDigest)
             result.factsStanding = recorded.standing
-            guard options.recordMode == .all, let golden = result.goldenDigest, let drawn = try? facts(c) else { return }
+            guard options.recordMode == .all || options.factsOnly, let golden = result.goldenDigest, let drawn = try? facts(c) else { return }
             if recorded.facts != drawn.facts, let written = writeFacts(drawn.facts, of: c.id, golden: golden) {
                 result.factsStanding = .recorded
                 result.factsWritten = written
             }
             return
         }
-        guard result.status.isFailure else { return }
+        guard result.status.isFailure || result.status == .new else { return }
         let drawn: DrawingFacts
         do {
             drawn = try facts(c)
@@ -233,7 +234,8 @@ final class CaseJudge: Sendable {
             result.cause = CaseCause(facts: recorded.standing,
                                      geometry: recorded.facts.map { CaseCause.deltas(expected: $0, actual: drawn.facts) } ?? [],
                                      parts: parts.main, fewPixelsIn: parts.few,
-                                     colour: compared.flatMap { CaseCause.colour(expected: $0.expected, actual: $0.actual, diff: $0.diff) })
+                                     colour: compared.flatMap { CaseCause.colour(expected: $0.expected, actual: $0.actual, diff: $0.diff) },
+                                     image: drawn.facts["image"].flatMap { if case .text(let t) = $0 { t } else { nil } })
         }
         result.explain()
     }

@@ -4,6 +4,9 @@ import PopoverDiff
 /// What a check (or record) run does.
 public struct CheckOptions: Sendable {
     public var goldensFolder = "Goldens"
+    /// The skins and report folders, as given: what the commands a run prints carry.
+    public var skinsFolder = RunRecord.defaultSkins
+    public var reportsFolder = RunRecord.defaultReports
     /// A case filter (see `CaseFilter`); nil runs every case.
     public var filter: String?
     /// Only this shard of the selected cases (see `Shard`).
@@ -15,6 +18,9 @@ public struct CheckOptions: Sendable {
     /// (see `Shard.costs`); nil shares them out by their pixels.
     public var shardTimings: [String: Double]?
     public var recordMode: RecordMode = .never
+    /// Write the facts of goldens whose pixels are unchanged, never a golden image
+    /// (`record --facts-only`); with `prune`, also delete orphans.
+    public var factsOnly = false
     /// Delete goldens no case owns (within the filter).
     public var prune = false
     /// Prune even more than `pruneShare` of the goldens.

@@ -89,10 +89,12 @@ public struct CheckRunner: Sendable {
                            goldensFolder: options.goldensFolder, tolerance: tolerances.suite.description,
                            started: started, jobs: options.jobs)
         run.errors = errors
-        run.notes = notes + Self.factsNotes(results, store: store)
-        run.groupChanges()
+        run.skinsFolder = options.skinsFolder
+        run.reportsFolder = options.reportsFolder
+        run.notes = notes + Self.factsNotes(results, store: store, command: run.factsCommand.command)
         if folderProblem == nil { finishGoldens(&run, store: store) }
-        if folderProblem == nil && options.recordMode == .all { dropFactsOfGoneGoldens(&run, store: store) }
+        run.groupChanges()
+        if folderProblem == nil && (options.recordMode == .all || options.factsOnly) { dropFactsOfGoneGoldens(&run, store: store) }
         do {
             try cache.save()
         } catch {
@@ -109,7 +111,7 @@ public struct CheckRunner: Sendable {
     }
 
     /// Goldens whose facts are missing or stale, said once for the run.
-    static func factsNotes(_ results: [CaseResult], store: GoldenStore) -> [String] {
+    static func factsNotes(_ results: [CaseResult], store: GoldenStore, command: String) -> [String] {
         func ids(_ standing: FactsStanding) -> [String] { results.filter { $0.factsStanding == standing }.map(\.id) }
         func some(_ ids: [String]) -> String { ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? ", …" : "") }
         var notes: [String] = []
@@ -118,18 +120,18 @@ public struct CheckRunner: Sendable {
         let missing = ids(.missing), stale = ids(.stale), unreadable = ids(.unreadable)
         if !missing.isEmpty {
             notes.append("\(missing.count) golden\(missing.count == 1 ? " has" : "s have") no facts (recorded before facts "
-                + "existed: \(some(missing))); `popover-goldens record` adds them without touching the goldens")
+                + "existed: \(some(missing))); `\(command)` adds them without touching any golden")
         }
         if !stale.isEmpty {
             notes.append("\(stale.count) golden\(stale.count == 1 ? "'s" : "s'") facts are stale (the golden changed since they "
-                + "were recorded: \(some(stale))); they are not used; `popover-goldens record` rewrites them")
+                + "were recorded: \(some(stale))); they are not used; `\(command)` rewrites them")
         }
         if !unreadable.isEmpty {
             // One table holds a folder's facts: its problem is said once, not per golden.
             var problems: [String] = []
             for problem in unreadable.compactMap(store.factsProblem) where !problems.contains(problem) { problems.append(problem) }
             notes.append("the facts of \(unreadable.count) golden\(unreadable.count == 1 ? "" : "s") cannot be read (\(some(problems)));"
-                + " they are not used; `popover-goldens record` rewrites them")
+                + " they are not used; `\(command)` rewrites them")
         }
         return notes
     }
@@ -168,7 +170,7 @@ public struct CheckRunner: Sendable {
             }
             return !folderMissing || loaded.contains(String(id.prefix { $0 != "/" }))
         }
-        guard options.prune && options.recordMode != .never && !run.orphans.isEmpty else { return }
+        guard options.prune && (options.recordMode != .never || options.factsOnly) && !run.orphans.isEmpty else { return }
         if folderMissing {
             run.errors.append("not pruning: the skins folder could not be read, so no one knows which goldens are orphans")
             return

@@ -68,8 +68,9 @@
   }
 
   // Decisions: 'accept' (the actual image becomes the golden) or 'keep' (the golden
-  // stays), by case ID. Served live, an acceptance is the server's: the page starts from
-  // what the run says was accepted, and only "keep" comes from the browser.
+  // stays), by case ID. What the run says was accepted (summary.json) is decided and
+  // accepted on every page, served or opened from disk; served live, an acceptance is
+  // the server's, and only "keep" comes from the browser.
   var decisions = {};
   var saved = stored().decisions || {};
   Object.keys(saved).forEach(function (id) {
@@ -77,7 +78,7 @@
     if (!c || !c.acceptable) return;
     if (saved[id] === 'keep' || (!live && saved[id] === 'accept')) decisions[id] = saved[id];
   });
-  if (live) data.cases.forEach(function (c) { if (c.accepted) decisions[c.id] = 'accept'; });
+  data.cases.forEach(function (c) { if (c.accepted) decisions[c.id] = 'accept'; });
 
   var listeners = {};
   var PG = window.PopoverGoldens = {

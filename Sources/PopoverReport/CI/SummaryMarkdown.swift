@@ -41,7 +41,7 @@ public struct SummaryMarkdown: RunReporter {
             lines.append("| Change | Cases | What changed | Accept |")
             lines.append("| --- | ---: | --- | --- |")
             for change in run.changes.prefix(worstCasesShown) {
-                let accept = change.kind == "error" ? "cannot be accepted" : Escape.markdownCode("popover-goldens accept --change \(change.id)")
+                let accept = run.acceptCommand(change).map(Escape.markdownCode) ?? "cannot be accepted"
                 lines.append("| \(Escape.markdownCode(change.id)) | \(change.cases.count) | \(Escape.markdown(change.explanation)) | \(accept) |")
             }
             if run.changes.count > worstCasesShown {
@@ -76,7 +76,7 @@ public struct SummaryMarkdown: RunReporter {
             lines.append("")
             lines.append("### Orphaned goldens")
             lines.append("")
-            lines.append("No case owns these; \(Escape.markdownCode("popover-goldens record --prune")) deletes them.")
+            lines.append("No case owns these; \(Escape.markdownCode(run.pruneCommand.command)) deletes them.")
             lines.append("")
             lines.append(contentsOf: list(run.orphans.map { Escape.markdown("\(run.goldensFolder)/\($0).png") }))
         }
@@ -142,21 +142,22 @@ public struct SummaryMarkdown: RunReporter {
     /// and accepted, then each change accepted whole.
     static func commands(_ run: RunRecord, worst: [CaseResult]) -> [String] {
         guard !worst.isEmpty else { return [] }
-        let goldens = run.goldensFolder == "Goldens" ? "" : " --goldens " + Escape.shellWord(run.goldensFolder)
-        var whole = "popover-goldens check" + goldens
-        if let filter = run.filter { whole += " --filter " + Escape.shellWord(filter) }
-        if let shard = run.shard { whole += " --shard \(shard.index)/\(shard.count)" }
-        var lines = ["# the whole run again", whole]
+        // Checking never records here: a new case's golden is written only once someone
+        // has looked at it (accept).
+        var whole = ["check", "--record", "never"]
+        if let filter = run.filter { whole += ["--filter", filter] }
+        if let shard = run.shard { whole += ["--shard", "\(shard.index)/\(shard.count)"] }
+        var lines = ["# the whole run again", run.command(whole)]
         let cases = worst.prefix(commandsShown)
         lines.append("# one case at a time: check it, and if the change is intended, accept it")
         for r in cases {
-            lines.append("popover-goldens check\(goldens) --filter \(Escape.shellWord(r.id))")
-            if r.status.isAcceptable { lines.append("popover-goldens accept\(goldens) \(Escape.shellWord(r.id))") }
+            lines.append(run.command(["check", "--record", "never", "--filter", r.id]))
+            if r.status.isAcceptable { lines.append(run.command(["accept", r.id])) }
         }
-        let acceptable = run.changes.filter { $0.kind != "error" }
+        let acceptable = run.changes.compactMap(run.acceptCommand)
         if !acceptable.isEmpty {
             lines.append("# or a whole change at once")
-            for change in acceptable.prefix(worstCasesShown) { lines.append("popover-goldens accept\(goldens) --change \(change.id)") }
+            lines += acceptable.prefix(worstCasesShown)
         }
         return lines
     }

@@ -14,6 +14,8 @@ struct ReportData: Encodable {
     var run: RunIdentity
     var cases: [CaseData]
     var changes: [ChangeData]
+    /// What the run advises (missing facts, orphans), each safe as printed.
+    var commands: [Advice]
     /// Zoom steps, device pixels per image pixel; the viewer also has "fit".
     var zooms: [Double]
     /// The mark of each status, shown beside its colour.
@@ -54,7 +56,9 @@ struct ReportData: Encodable {
         /// the actual image the reviewer saw.
         var expectedDigest: String?
         var actualDigest: String?
-        /// When it was accepted after the run (the served page's truth).
+        /// When it was accepted after the run, read from summary.json: such a case counts
+        /// as decided and accepted on every page, served or opened from disk, and is never
+        /// exported again.
         var accepted: String?
         var thumb: Image?
         var expected: Image?
@@ -70,17 +74,55 @@ struct ReportData: Encodable {
         var stats: [[String]]
         /// What the case draws: name, value.
         var facts: [[String]]
+        /// Every fact that differs from the golden's, complete, for the expandable table:
+        /// [name, expected, actual, "input" | "derived" | "case"]; expected or actual is
+        /// "—" where only one side has it. Inputs are named by their skin field.
+        var deltas: [[String]]
         var noImages: String?
     }
 
+    /// One change, for the change index (the page's first screen: every change, in the
+    /// order given, which is by `area` then cases) and its section. Everything in it is
+    /// data from the run record (docs/run-record.md, "Each change").
     struct ChangeData: Encodable {
         var id: String
+        /// The headline, leading with what a person sees.
         var explanation: String
+        /// `input`, `geometry`, `drawing`, `unexplained`, `new` or `error`.
         var kind: String
-        /// Indices into `cases`, in the run's order.
+        /// Indices into `cases`, in the run's order (failing and new members).
         var members: [Int]
         /// The member shown in full: the one where the change is easiest to see (`visibility`).
         var representative: Int
+        /// The index's "skin" and "scope" cells: the skins, and directions · scales ·
+        /// families in words (`left, right · 1x, 2x · sweep, scene`).
+        var skin: String
+        var scope: String
+        /// The index's "how far" cell: the largest geometry move (`1 pt`, `0.383 pt`), or
+        /// for a change with no geometry move the share of pixels (`2.1 % of pixels`).
+        var moved: String
+        /// What the index orders by: differing pixels over the members, in square
+        /// points (the order of `changes` already follows it).
+        var area: Double
+        /// The command that accepts it whole, ready to copy (absent: cannot be accepted).
+        var command: String?
+        /// Each edited input: [skin, field, expected, actual].
+        var edits: [[String]]
+        /// The amounts the cause gave: [line, count, example case ID].
+        var variants: [[String]]
+        /// Every differing fact: [name, "input" or "derived" or "case", cases, least, most].
+        var facts: [[String]]
+        /// Indices into `cases` of members that had no golden.
+        var newMembers: [Int]
+        /// Goldens no case owns any more that the new members replace.
+        var orphans: [String]
+    }
+
+    /// A command the run advises: the exact line, and what it does to disk in words
+    /// (`writes the missing facts; no golden changes`). Shown only as text to copy.
+    struct Advice: Encodable {
+        var command: String
+        var does: String
     }
 
     init(run: RunRecord, attention: [CaseResult]) {
@@ -96,8 +138,18 @@ struct ReportData: Encodable {
                 Self.visibility(attention[i]) > Self.visibility(attention[best]) ? i : best
             }
             return ChangeData(id: change.id, explanation: change.explanation, kind: change.kind, members: members,
-                              representative: representative)
+                              representative: representative, skin: change.skins.joined(separator: ", "),
+                              scope: Self.scope(change), moved: Self.moved(change), area: change.magnitude.area,
+                              command: run.acceptCommand(change),
+                              edits: change.edits.map { [$0.skin, $0.field, $0.expected, $0.actual] },
+                              variants: change.variants.map { [$0.explanation, String($0.count), $0.example] },
+                              facts: change.facts.map { f in
+                                  [f.name, f.input ? "input" : FactNames.isCaseFact(f.fact) ? "case" : "derived", String(f.cases),
+                                   f.least.map(Explanation.rounded) ?? "", f.most.map(Explanation.rounded) ?? ""]
+                              },
+                              newMembers: change.newCases.compactMap { index[$0] }, orphans: change.orphans)
         }
+        commands = run.advice.map { Advice(command: $0.command, does: $0.does) }
         zooms = CaseViewer.zoomSteps
         glyphs = Dictionary(uniqueKeysWithValues: CaseStatus.allCases.map { ($0.rawValue, ReportPage.glyph($0)) })
     }
@@ -139,7 +191,21 @@ struct ReportData: Encodable {
             regionText: r.changedRegion.map(CaseViewer.regionText),
             stats: r.status == .new || r.status == .missing ? [] : CaseFacts.stats(r),
             facts: CaseFacts.drawn(r),
+            deltas: r.cause.map(Explanation.table) ?? [],
             noImages: a.expected == nil && a.actual == nil && a.heatmap == nil ? CaseViewer.noImages(r) : nil)
+    }
+
+    /// `left, right · 1x, 2x · sweep, scene`.
+    static func scope(_ change: Change) -> String {
+        [change.directions.joined(separator: ", "), change.scales.map { "\($0)x" }.joined(separator: ", "),
+         change.families.joined(separator: ", ")].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    /// The largest geometry move, or without one the share of pixels that changed.
+    static func moved(_ change: Change) -> String {
+        if change.magnitude.points > 0 { return Explanation.rounded(change.magnitude.points) + " pt" }
+        if change.magnitude.pixels > 0 { return "\(change.magnitude.pixels) px" }
+        return ""
     }
 
     /// The block's text: JSON with every `<` escaped.

@@ -191,7 +191,7 @@ public struct ReportPage: RunReporter {
         }
         if !run.orphans.isEmpty {
             blocks.append(goldenList(id: "orphans", title: "Orphaned goldens", ids: run.orphans, run: run,
-                                     note: "No case owns these goldens. `popover-goldens record --prune` deletes them."))
+                                     note: "No case owns these goldens. `\(run.pruneCommand.command)` deletes them; no other golden changes."))
         }
         if !run.pruned.isEmpty {
             blocks.append(goldenList(id: "pruned", title: "Pruned goldens", ids: run.pruned, run: run,

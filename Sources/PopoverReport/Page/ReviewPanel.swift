@@ -13,7 +13,9 @@ import PopoverHarness
 /// digests, and Undo puts the old golden back; the export is not shown there.
 enum ReviewPanel {
     static func html(_ run: RunRecord, acceptable: Int) -> HTMLNode {
-        let command = "popover-goldens accept --from approvals.json --goldens \(Escape.shellWord(run.goldensFolder))"
+        // The page adds the folder it was opened from as --reports (see report-review.js).
+        let command = RunRecord.command(["accept", "--from", "approvals.json"], goldens: run.goldensFolder,
+                                        reports: RunRecord.defaultReports, skins: run.skinsFolder)
         return .tag("div", .cls("review"), .attr("id", "review"),
                     .tag("div", .cls("review-head"),
                          .textElement("h3", "", "Review"),
