@@ -34,21 +34,16 @@ enum CaseSection {
     /// The change index: every change in one row, in the first HTML so nothing moves when
     /// the script wakes (it hides the rows the filters leave out and marks accepted ones).
     static func index(_ data: ReportData) -> HTMLNode {
-        func words(_ values: [String]) -> String {
-            var seen: [String] = []
-            for v in values where !seen.contains(v) { seen.append(v) }
-            return seen.joined(separator: ", ")
-        }
         let rows: [HTMLNode] = data.changes.map { change in
-            let members = change.members.map { data.cases[$0] }
             let n = change.members.count
             return .tag("tr", .attr("data-change", change.id),
                         // A button, not a link: a change past the first few has no card until shown.
                         .tag("th", .attr("scope", "row"), .tag("button", .attr("type", "button"), .cls("to-change"),
                                                                .attr("data-goto-change", change.id), .text(change.explanation))),
-                        .textElement("td", "", words(members.map(\.skin))),
-                        .textElement("td", "", words(members.map(\.dir))),
+                        .textElement("td", "", change.skin),
+                        .textElement("td", "", change.scope),
                         .textElement("td", "num", "\(n)"),
+                        .textElement("td", "num", change.moved),
                         .tag("td", .cls("mono"), .text(change.id)),
                         .tag("td", .tag("button", .attr("type", "button"), .attr("data-decide-change", "accept"),
                                         .attr("data-change", change.id), .attr("aria-pressed", "false"),
@@ -57,7 +52,7 @@ enum CaseSection {
         return .tag("div", .cls("change-index-wrap"), .attr("id", "change-index"),
                     .tag("table", .cls("change-index"),
                          .textElement("caption", "muted", "Every change, the biggest first"),
-                         .tag("thead", .tag("tr", .group(["Change", "Skin", "Directions", "Cases", "ID", "Decide"].map {
+                         .tag("thead", .tag("tr", .group(["Change", "Skin", "Scope", "Cases", "Moved", "ID", "Decide"].map {
                              .tag("th", .attr("scope", "col"), .text($0))
                          }))),
                          .tag("tbody", rows)))
