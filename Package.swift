@@ -11,7 +11,7 @@ import PackageDescription
 //   PopoverGeometry  placement, image choice, stretch plans, shadow rectangles; no pixels
 //   PopoverImage     straight RGBA buffers and digests (libcrypto's SHA-256, libxxhash's XXH64); no I/O
 //   PopoverRaster    paths, coverage, paints, strokes, shadows; no popovers, no PNG
-//   PopoverFiles     PNG files (libpng and zlib to decode, libdeflate to encode), atomic writes, publishing a folder
+//   PopoverFiles     PNG files (libspng to decode, libdeflate to encode), atomic writes, publishing a folder
 //   PopoverDiff      two images and a tolerance in, metrics and a diff map out
 //   PopoverSkins     geometry + raster: the skins and skin folders
 //   PopoverHarness   cases, goldens, the digest cache, tolerance policy, check runs, shards; no report
@@ -42,15 +42,13 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
-        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CLibZ"]),
+        .systemLibrary(name: "CLibSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLibXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         .target(name: "PopoverGeometry"),
         .target(name: "PopoverImage", dependencies: ["CLibCrypto", "CLibXXHash"]),
-        .target(name: "PopoverFiles", dependencies: ["PopoverImage", "CPNGShim", "CLibDeflate"]),
+        .target(name: "PopoverFiles", dependencies: ["PopoverImage", "CLibSPNG", "CLibDeflate"]),
         .target(name: "PopoverRaster", dependencies: ["PopoverImage"]),
         .target(
             name: "PopoverSkins",

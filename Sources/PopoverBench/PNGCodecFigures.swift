@@ -5,7 +5,7 @@ import PopoverImage
 
 /// PNG coding measured on the committed goldens: the throughput of encoding (at each
 /// `PNGCompression`, and for report images at the alternatives `.fast` was chosen among)
-/// and of decoding through libpng over a spread of them, and what every golden weighs
+/// and of decoding through libspng over a spread of them, and what every golden weighs
 /// when re-encoded at `.smallest` against what is committed. Rerun it after touching
 /// PopoverFiles' codec; the settings behind `PNGCompression` were chosen from these
 /// figures.
@@ -105,7 +105,7 @@ public struct PNGCodecFigures: Sendable, Codable {
             })
             spreadBytes[name] = spreadImages.reduce(0) { $0 + PNGEncoder.encode($1, settings: settings).count }
         }
-        figures.append(try time("PNG decode (libpng, goldens as committed)") {
+        figures.append(try time("PNG decode (libspng, goldens as committed)") {
             for bytes in spreadCommitted { _ = try PNGFile.decode(bytes, name: "golden.png") }
         })
         return PNGCodecFigures(throughputs: figures, spreadFiles: spread.count, goldenFiles: paths.count,

@@ -11,7 +11,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case gitLFSPointer(file: String)
     /// The data ends before the image (or its IEND chunk) is complete.
     case truncated(file: String)
-    /// libpng rejected the data; `reason` is its message, e.g. "IDAT: CRC error".
+    /// The data is damaged or invalid; `reason` says how, e.g. "IDAT: CRC error".
     case corrupt(file: String, reason: String)
     /// The header says the width or height is 0, which PNG forbids.
     case zeroSize(file: String, width: Int, height: Int)

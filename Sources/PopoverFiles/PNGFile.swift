@@ -1,4 +1,3 @@
-import CPNGShim
 import PopoverImage
 
 /// PNG files in and out.
@@ -6,11 +5,12 @@ import PopoverImage
 /// Encoding is ours, through libdeflate (`PNGEncoder`): files hold only the chunks the
 /// image needs, in the smallest 8-bit colour type that keeps every pixel exact.
 ///
-/// Decoding goes through libpng (by the C shim `CPNGShim`), held strictly where it is
-/// lenient: a palette index past the palette, or a tRNS longer than PLTE, is an error
-/// naming the value, not black or opaque pixels; and a file complete but for IEND says
-/// so rather than "truncated". Decoding accepts every PNG colour type, bit depth and
-/// interlace method and always yields 8-bit straight RGBA:
+/// Decoding goes through libspng (`PNGDecoder`), held strictly where it is lenient
+/// (`PNGChunkCheck`): a bad CRC in any chunk, a palette index past the palette, or a tRNS
+/// longer than PLTE, is an error naming the chunk or value, not a skipped chunk or black
+/// or opaque pixels; a file cut anywhere is "truncated", and a file complete but for IEND
+/// says so. Decoding accepts every PNG colour type, bit depth and interlace method and
+/// always yields 8-bit straight RGBA:
 /// - grey and palette images become RGB; images without alpha get alpha 255;
 /// - a tRNS chunk becomes alpha: per palette entry, or 0 for exactly the colour key
 ///   (16-bit keys are compared at 16 bits, before scaling);
@@ -18,15 +18,14 @@ import PopoverImage
 ///   so 0x8080 -> 128, 0x01FF -> 2, 0x0080 -> 0, 0x0081 -> 1;
 /// - 1-, 2- and 4-bit grey scale by repetition (2-bit 1 -> 0x55, 4-bit 0xA -> 0xAA).
 ///
-/// Gamma (gAMA), chromaticities (cHRM) and colour profiles (sRGB, iCCP) are ignored and
-/// skipped: samples are taken as stored, which is what a pixel comparison wants. Every
-/// chunk's CRC is checked, ancillary ones included.
+/// Gamma (gAMA), chromaticities (cHRM) and colour profiles (sRGB, iCCP) are not applied:
+/// samples are taken as stored, which is what a pixel comparison wants.
 public enum PNGFile {
     /// What decides the pixels a file decodes to, for caches of decoded pixels:
-    /// "libpng 1.6.39, conversion 1", the loaded libpng's version and the number of the
-    /// shim's conversion to RGBA (`PNGSHIM_CONVERSION`). The same bytes decode to the same
-    /// pixels wherever this is the same, whatever build of this tool decodes them.
-    public static let decoderVersion = "libpng \(String(cString: pngshim_libpng_version())), conversion \(PNGSHIM_CONVERSION)"
+    /// "libspng 0.7.3, conversion 1", the loaded libspng's version and the number of
+    /// `PNGDecoder`'s own conversions. The same bytes decode to the same pixels wherever
+    /// this is the same, whatever build of this tool decodes them.
+    public static let decoderVersion = PNGDecoder.version
 
     // MARK: Decoding
 
@@ -41,41 +40,10 @@ public enum PNGFile {
     /// Decodes PNG bytes in place, without copying them.
     public static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
         do {
-            return try decodeWithLibPNG(bytes, name: name, limits: limits)
+            return try PNGDecoder.decode(bytes, name: name, limits: limits)
         } catch .notPNG where isGitLFSPointer(bytes) {
             throw .gitLFSPointer(file: name)
         }
-    }
-
-    private static func decodeWithLibPNG(_ bytes: UnsafeRawBufferPointer, name: String,
-                                         limits: PNGLimits) throws(PNGError) -> RGBAImage {
-        // First the header alone, so the limits are checked and the pixel buffer can be
-        // allocated at its final size; then libpng decodes straight into that buffer.
-        let cLimits = PNGShimBridge.cLimits(limits)
-        var header = pngshim_header()
-        var (status, message) = PNGShimBridge.call { text, capacity in
-            pngshim_probe(bytes.baseAddress, bytes.count, cLimits, &header, text, capacity)
-        }
-        guard status == PNGSHIM_OK else {
-            throw PNGShimBridge.error(status: status, message: message, header: header, name: name, limits: limits)
-        }
-        let width = Int(header.width), height = Int(header.height)
-        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, pixelCount <= Int.max / 4 else {
-            throw .tooLarge(file: name, width: width, height: height, limits: limits)
-        }
-        let byteCount = pixelCount * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-            (status, message) = PNGShimBridge.call { text, capacity in
-                pngshim_decode_rgba(bytes.baseAddress, bytes.count, cLimits, buffer.baseAddress, byteCount,
-                                    &header, text, capacity)
-            }
-            initialized = status == PNGSHIM_OK ? byteCount : 0
-        }
-        guard status == PNGSHIM_OK else {
-            throw PNGShimBridge.error(status: status, message: message, header: header, name: name, limits: limits)
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// Reads and decodes the PNG file at `path`.
@@ -89,7 +57,7 @@ public enum PNGFile {
         return try decode(bytes, name: path, limits: limits)
     }
 
-    /// Reads IHDR (and checks the chunks before the image data) without decoding pixels.
+    /// Reads IHDR (as libspng validates it) without decoding pixels.
     /// No size limit applies: a header is small whatever it claims.
     public static func header(_ bytes: [UInt8], name: String) throws(PNGError) -> PNGHeader {
         let result = bytes.withUnsafeBytes { buffer in
@@ -100,15 +68,7 @@ public enum PNGFile {
 
     /// Reads IHDR from bytes in place.
     public static func header(_ bytes: UnsafeRawBufferPointer, name: String) throws(PNGError) -> PNGHeader {
-        var raw = pngshim_header()
-        let (status, message) = PNGShimBridge.call { text, capacity in
-            pngshim_probe(bytes.baseAddress, bytes.count, PNGShimBridge.unlimited, &raw, text, capacity)
-        }
-        guard status == PNGSHIM_OK else {
-            let limits = PNGLimits(maxSide: 0x7FFF_FFFF, maxPixels: .max)
-            throw PNGShimBridge.error(status: status, message: message, header: raw, name: name, limits: limits)
-        }
-        return try PNGShimBridge.header(from: raw, name: name)
+        try PNGDecoder.header(bytes, name: name)
     }
 
     /// Whether `bytes` are a Git LFS pointer file (its first line names the LFS spec).

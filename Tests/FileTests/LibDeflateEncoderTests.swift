@@ -4,13 +4,13 @@ import PopoverImage
 import Testing
 import TestSupport
 
-/// The libdeflate encoder, judged by libpng: whatever it writes must decode to exactly the
+/// The libdeflate encoder, judged by libspng: whatever it writes must decode to exactly the
 /// pixels encoded, in the colour type the layout rules promise.
 @Suite("Encoding through libdeflate")
 struct LibDeflateEncoderTests {
     static let compressions: [PNGCompression] = [.smallest, .fast]
 
-    @Test("every kind of image, every size, both compressions: libpng decodes the same pixels",
+    @Test("every kind of image, every size, both compressions: libspng decodes the same pixels",
           arguments: CodecImages.Kind.allCases, compressions)
     func roundTrip(kind: CodecImages.Kind, compression: PNGCompression) throws {
         for (n, (width, height)) in CodecImages.sizes.enumerated() {
@@ -80,7 +80,7 @@ struct LibDeflateEncoderTests {
         #expect(!chunks(PNGFile.encode(opaque)).contains { $0.type == "tRNS" })
     }
 
-    @Test("every row filter, and the minimum-sum choice among them, decode through libpng",
+    @Test("every row filter, and the minimum-sum choice among them, decode through libspng",
           arguments: [PNGFilterChoice.fixed(.none), .fixed(.sub), .fixed(.up),
                       .minimumSum(PNGFilter.allCases), .minimumSum([.up, .sub])])
     func everyFilter(choice: PNGFilterChoice) throws {
@@ -98,7 +98,7 @@ struct LibDeflateEncoderTests {
         }
     }
 
-    @Test("the fixtures survive encode then libpng decode", arguments: FixtureTable.all)
+    @Test("the fixtures survive encode then libspng decode", arguments: FixtureTable.all)
     func fixtures(_ fixture: Fixture) throws {
         let image = try PNGFile.decode(Fixtures.bytes(fixture.file), name: fixture.file)
         for compression in Self.compressions {

@@ -4,7 +4,7 @@ import PopoverImage
 import Testing
 import TestSupport
 
-/// Where libpng is lenient, decoding is strict, and says what is wrong by name and value:
+/// Where libspng is lenient, decoding is strict, and says what is wrong by name and value:
 /// a file that lacks only IEND, a palette index past the palette, a tRNS longer than
 /// PLTE. Expected messages are stated here.
 @Suite("Strict decoding")
@@ -77,19 +77,19 @@ struct StrictDecodeTests {
     }
 }
 
-/// What a cache of decoded pixels is keyed by: the libpng this process loaded, whose
-/// version is read here off the file the loader mapped (libpng16.so.16.39.0 is libpng
-/// 1.6.39), not from the code under test.
+/// What a cache of decoded pixels is keyed by: the libspng this process loaded, whose
+/// version is read here off the file the loader mapped (libspng.so.0.7.3 is libspng
+/// 0.7.3), not from the code under test.
 @Suite("Decoder version")
 struct DecoderVersionTests {
-    @Test("it names the loaded libpng's version and the shim's conversion")
+    @Test("it names the loaded libspng's version and the number of our conversions")
     func namesTheLoadedLibPNG() throws {
         // /proc files claim a size of 0: read to the end rather than by size.
         let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
         let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        let line = try #require(maps.split(separator: "\n").first { $0.contains("libpng16.so") })
+        let line = try #require(maps.split(separator: "\n").first { $0.contains("libspng.so") })
         let file = try #require(line.split(separator: "/").last)
-        let numbers = try #require(file.firstMatch(of: /libpng16\.so\.16\.(\d+)\.\d+/), "\(file)")
-        #expect(PNGFile.decoderVersion == "libpng 1.6.\(numbers.1), conversion 1")
+        let numbers = try #require(file.firstMatch(of: /libspng\.so\.(\d+\.\d+\.\d+)$/), "\(file)")
+        #expect(PNGFile.decoderVersion == "libspng \(numbers.1), conversion 1")
     }
 }

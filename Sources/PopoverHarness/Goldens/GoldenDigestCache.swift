@@ -43,8 +43,8 @@ public struct GoldenPixelFact: Sendable, Hashable {
 /// - a fact is keyed by the SHA-256 of the file's bytes, so it speaks only of those
 ///   exact bytes, whatever path, branch or merge they arrive by; nothing committed is
 ///   trusted (goldens carry no digests of their own);
-/// - facts are only ever learned by decoding a golden here, through libpng; a cache
-///   written by another libpng (`PNGFile.decoderVersion`) or in another format is not
+/// - facts are only ever learned by decoding a golden here, through libspng; a cache
+///   written by another decoder (`PNGFile.decoderVersion`) or in another format is not
 ///   read, since another decoder might give other pixels for the same bytes;
 /// - pixels are compared by SHA-256, so nobody can craft a golden whose pixels differ
 ///   from a drawing's yet share its digest; no secret is needed for that.
