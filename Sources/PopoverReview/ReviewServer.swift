@@ -8,34 +8,24 @@ import Synchronization
 /// Accept and Undo buttons act at once. The HTTP is FlyingFox's; every decision is the
 /// gate's (`ReviewGate`).
 ///
-/// FlyingFox's server bounds nothing a client sends, and reads a line at a cost that grows
-/// with the square of its length (a 16 KB header line took 0.34 s here, a 64 KB one 6.4 s,
-/// 8 KiB 0.1 s). So it listens only on a socket in a folder of this user's, and each
-/// connection to 127.0.0.1 is carried to it bounded at the socket, without reading the
-/// HTTP: at most `headBytes` from the client until the gate admits a body (then that
-/// body's length more), all within `requestTime` of connecting (then FlyingFox sees the
-/// request end), and each part of the answer taken by the client within `answerTime`.
-/// A connection past a bound is closed. Each connection is carried on its own, so none
-/// waits on another.
+/// FlyingFox bounds nothing a client sends, and reads a line at a cost that grows with
+/// the square of its length (8 KiB 0.1 s here, 64 KB 6.4 s). So it listens only on a
+/// socket in a folder of this user's, and each connection to 127.0.0.1 is carried to it
+/// on its own, bounded at the socket without reading the HTTP (docs/review.md): at most
+/// `headBytes` until the gate admits a body (then that body's length more), all within
+/// `requestTime` of connecting, and each part of the answer taken within `answerTime`.
 public struct ReviewServer: Sendable {
     public let desk: ReviewDesk
-    public let token: String
+    public let token = ReviewServer.freshToken()
     private let port: UInt16
 
-    /// What a client may send before the gate admits a body: a request's head and a small
-    /// body, which FlyingFox reads with the head.
-    static let headBytes = 8192
-    static let smallBody = 2048
-    /// How long a client has, from connecting, to send its request.
-    static let requestTime: Duration = .seconds(10)
-    /// How long a client may leave a part of its answer unread.
-    static let answerTime: Duration = .seconds(10)
+    /// A request's head and a small body, which FlyingFox reads with the head.
+    static let headBytes = 8192, smallBody = 2048
+    static let requestTime: Duration = .seconds(10), answerTime: Duration = .seconds(10)
 
     /// A server for `desk`'s report on 127.0.0.1:`port` (0: any free port).
     public init(desk: ReviewDesk, port: UInt16) {
-        self.desk = desk
-        self.port = port
-        token = Self.freshToken()
+        (self.desk, self.port) = (desk, port)
     }
 
     /// 256 random bits from the system's cryptographic generator, as hex.
@@ -51,8 +41,7 @@ public struct ReviewServer: Sendable {
         // carriage to FlyingFox): allow as many as the system lets this user.
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
-            limit.rlim_cur = limit.rlim_max
-            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), [rlimit(rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max)])
         }
         let pool = HTTPServer.defaultPool()
         try await pool.prepare()
@@ -171,18 +160,13 @@ public struct ReviewServer: Sendable {
         }
     }
 
-    struct PastDeadline: Error {}
-
-    /// `body`'s result, or `PastDeadline` once `limit` has passed (`body` is cancelled).
+    /// `body`'s result, or `CancellationError` once `limit` has passed (`body` is cancelled).
     static func within<T: Sendable>(_ limit: Duration, _ body: @Sendable @escaping () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
+            group.addTask { try await Task.sleep(for: limit); return nil }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw PastDeadline() }
+            guard let value = try await group.next() ?? nil else { throw CancellationError() }
             return value
         }
     }
