@@ -37,7 +37,7 @@ public struct ReviewServer: Sendable {
     /// Listens until its task is cancelled, which drops every connection; `ready` receives
     /// the address once it can be opened.
     public func run(ready: @Sendable (String) -> Void) async throws {
-        // Each connection holds three descriptors here (the client's, and both ends of its
+        // Each connection holds three descriptors (the client's, and both ends of its
         // carriage to FlyingFox): allow as many as the system lets this user.
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
@@ -47,6 +47,7 @@ public struct ReviewServer: Sendable {
         try await pool.prepare()
         let socket = try Socket(domain: AF_INET, type: .stream)
         defer { try? socket.close() }
+        var template = Array((NSTemporaryDirectory() + "/popover-review-XXXXXX").utf8CString)
         do {
             try socket.setValue(true, for: .localAddressReuse)
             try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
@@ -54,22 +55,17 @@ public struct ReviewServer: Sendable {
         } catch let SocketError.failed(_, _, message) {
             throw ReviewError.report(.io("cannot listen on 127.0.0.1:\(port): \(message)"))
         }
-        guard case .ip4(_, let bound) = try socket.sockname() else {
-            throw ReviewError.report(.io("the review server did not get a loopback address"))
+        guard case .ip4(_, let bound) = try socket.sockname(), let made = mkdtemp(&template) else {
+            throw ReviewError.report(.io("cannot start the review server: \(String(cString: strerror(errno)))"))
         }
-        var template = Array((NSTemporaryDirectory() + "/popover-review-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw ReviewError.report(.io("cannot make a folder for the review server: \(String(cString: strerror(errno)))"))
-        }
-        let folder = String(cString: made)
+        let folder = String(cString: made), inner = sockaddr_un.unix(path: String(cString: made) + "/http")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let inner = sockaddr_un.unix(path: folder + "/http")
         let allowances = Allowances()
-        let gate = ReviewGate(desk: desk, port: Int(bound), token: token, admit: allowances.grant)
-        // A body of more than `smallBody` bytes is read only when the gate asks (once it has
-        // admitted it); an accept of many cases may take minutes.
+        // A body of more than `smallBody` bytes is read only once the gate has admitted it;
+        // an accept of many cases may take minutes.
         let server = HTTPServer(config: .init(address: inner, timeout: 3600, sharedRequestBufferSize: Self.smallBody,
-                                              logger: DisabledLogger.disabled), handler: gate)
+                                              logger: DisabledLogger.disabled),
+                                handler: ReviewGate(desk: desk, port: Int(bound), token: token, admit: allowances.grant))
         let listener = try AsyncSocket(socket: socket, pool: pool)
         do {
             try await withThrowingDiscardingTaskGroup { group in
@@ -78,10 +74,7 @@ public struct ReviewServer: Sendable {
                 try await server.waitUntilListening(timeout: 60)
                 ready("http://127.0.0.1:\(bound)/?token=\(token)")
                 for number in 0... {
-                    let connection: AsyncSocket
-                    do {
-                        connection = try await listener.accept()
-                    } catch where !Task.isCancelled {
+                    guard let connection = try? await listener.accept() else {
                         // Out of file descriptors, say: connections past their bounds will
                         // close, and the next accept can succeed.
                         try await Task.sleep(for: .milliseconds(50))
@@ -104,23 +97,15 @@ public struct ReviewServer: Sendable {
         defer { try? client.close() }
         let grants = allowances.open(name)
         defer { allowances.close(name) }
-        let server: AsyncSocket
-        do {
-            let socket = try Socket(domain: AF_UNIX, type: .stream)
-            try socket.bind(to: sockaddr_un.unix(path: name))
-            unlink(name)
-            server = try AsyncSocket(socket: socket, pool: pool)
-            try await server.connect(to: inner)
-        } catch {
-            return
-        }
+        guard let socket = try? Socket(domain: AF_UNIX, type: .stream), (try? socket.bind(to: sockaddr_un.unix(path: name))) != nil,
+              unlink(name) == 0, let server = try? AsyncSocket(socket: socket, pool: pool),
+              (try? await server.connect(to: inner)) != nil else { return }
         defer { try? server.close() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 // The request: what the client sends within the bounds, then its end.
                 _ = try? await within(requestTime) {
-                    var allowed = headBytes
-                    var granted = grants.makeAsyncIterator()
+                    var allowed = headBytes, granted = grants.makeAsyncIterator()
                     while true {
                         if allowed == 0 {
                             guard let more = await granted.next() else { return }
@@ -150,9 +135,7 @@ public struct ReviewServer: Sendable {
             return grants
         }
 
-        func close(_ name: String) {
-            connections.withLock { $0.removeValue(forKey: name) }?.finish()
-        }
+        func close(_ name: String) { connections.withLock { $0.removeValue(forKey: name) }?.finish() }
 
         @Sendable func grant(_ bytes: Int, to request: HTTPRequest) {
             guard case .unix(let name) = request.remoteAddress else { return }
