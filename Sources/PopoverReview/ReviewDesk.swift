@@ -7,33 +7,27 @@ import PopoverSkins
 
 /// Accepting a finished run's cases, and undoing that, from the report folder the run
 /// left: the command line, an approvals file and the live server all come here. Each case
-/// is checked by `GoldenAcceptor`; an operation's steps, and why there is no journal, are
-/// `operation`'s.
+/// is checked by `GoldenAcceptor`; the steps are `operation`'s.
 public struct ReviewDesk: Sendable {
     public let report: ReportFolder
     /// The goldens folder; nil: the one the run was checked against.
     public let goldensFolder: String?
-    /// The cases as this build draws them. Nil: the catalog of `skinsFolder`, loaded when
-    /// needed.
+    /// The cases as this build draws them; nil: the catalog of `skinsFolder`.
     public let catalog: CaseCatalog?
     public let skinsFolder: String
 
     public init(reportsFolder: String, goldensFolder: String? = nil, skinsFolder: String = SkinCatalog.defaultSkinsFolder,
                 catalog: CaseCatalog? = nil) {
-        report = ReportFolder(reportsFolder)
-        self.goldensFolder = goldensFolder
-        self.skinsFolder = skinsFolder
-        self.catalog = catalog
+        (report, self.goldensFolder, self.skinsFolder, self.catalog) = (ReportFolder(reportsFolder), goldensFolder, skinsFolder, catalog)
     }
 
     /// Which cases to accept.
     public enum Choice: Sendable {
-        /// Cases whose IDs match these filters (plain text or wildcard patterns, as
-        /// `check --filter` reads them): each must match some case of the run.
+        /// Cases matching these filters (as `check --filter` reads them), each matching some.
         case matching([String])
         /// Exactly these IDs, each a case of the run (the live server's requests).
         case exactly([String])
-        /// An approvals file's entries: each names its case and the two images.
+        /// An approvals file's entries, each naming its case and the two images.
         case approvals([Approval])
         /// Every case of one change of the run (`RunRecord.changes`).
         case change(String)
@@ -102,12 +96,11 @@ public struct ReviewDesk: Sendable {
     }
 
     /// One golden to replace (accepting) or put back (undoing), checked, and what the
-    /// record says of its case once it is written.
+    /// record says of its case once it is written; `finishing`: the golden is so already,
+    /// written by an operation that stopped before its report recorded it.
     private struct Step {
         let id: String
         let accepted: Acceptance?
-        /// The golden is already what the step writes: an operation stopped before its
-        /// report recorded it.
         let finishing: Bool
         let write: () throws(AcceptRefusal) -> Void
     }
@@ -277,11 +270,10 @@ public struct ReviewOutcome: Sendable, Codable, Equatable {
     public var alreadyAccepted: [String] = []
     public var undone: [String] = []
     public var refused: [Refused] = []
-    /// Cases of `accepted` or `undone` whose golden was already as the operation leaves
-    /// it: an earlier one stopped after writing it and before its report recorded it.
+    /// Cases of `accepted` or `undone` written by an earlier operation that stopped
+    /// before its report recorded them.
     public var finished: [String] = []
-    /// Why the report could not record what was written (the goldens of `accepted` and
-    /// `undone` are written all the same); nil when it did.
+    /// Why the report could not record what was written (written all the same); nil when it did.
     public var unrecorded: String?
 
     public init() {}
