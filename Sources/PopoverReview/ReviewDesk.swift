@@ -7,33 +7,27 @@ import PopoverSkins
 
 /// Accepting a finished run's cases, and undoing that, from the report folder the run
 /// left: the command line, an approvals file and the live server all come here. Each case
-/// is checked by `GoldenAcceptor`; an operation's steps, and why there is no journal, are
-/// `operation`'s.
+/// is checked by `GoldenAcceptor`; the steps are `operation`'s.
 public struct ReviewDesk: Sendable {
     public let report: ReportFolder
     /// The goldens folder; nil: the one the run was checked against.
     public let goldensFolder: String?
-    /// The cases as this build draws them. Nil: the catalog of `skinsFolder`, loaded when
-    /// needed.
+    /// The cases as this build draws them; nil: the catalog of `skinsFolder`.
     public let catalog: CaseCatalog?
     public let skinsFolder: String
 
     public init(reportsFolder: String, goldensFolder: String? = nil, skinsFolder: String = SkinCatalog.defaultSkinsFolder,
                 catalog: CaseCatalog? = nil) {
-        report = ReportFolder(reportsFolder)
-        self.goldensFolder = goldensFolder
-        self.skinsFolder = skinsFolder
-        self.catalog = catalog
+        (report, self.goldensFolder, self.skinsFolder, self.catalog) = (ReportFolder(reportsFolder), goldensFolder, skinsFolder, catalog)
     }
 
     /// Which cases to accept.
     public enum Choice: Sendable {
-        /// Cases whose IDs match these filters (plain text or wildcard patterns, as
-        /// `check --filter` reads them): each must match some case of the run.
+        /// Cases matching these filters (as `check --filter` reads them), each matching some.
         case matching([String])
         /// Exactly these IDs, each a case of the run (the live server's requests).
         case exactly([String])
-        /// An approvals file's entries: each names its case and the two images.
+        /// An approvals file's entries, each naming its case and the two images.
         case approvals([Approval])
         /// Every case of one change of the run (`RunRecord.changes`).
         case change(String)
@@ -52,112 +46,74 @@ public struct ReviewDesk: Sendable {
     }
 
     public func accept(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
-        try operation { run, store, outcome in
-            let acceptor = GoldenAcceptor(store: store)
-            let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
-            let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            return try steps(for: select(choice, in: run, refusing: &outcome.refused), of: run, outcome: &outcome) { result, approval in
-                if result.accepted != nil { return nil }
-                guard result.status.isAcceptable else { throw AcceptRefusal.notAcceptable(id: result.id, status: result.status) }
-                guard let relative = result.artifacts.actual?.path else { throw AcceptRefusal.noActualImage(id: result.id) }
-                let actual = try fileInReport(relative, of: result.id)
-                guard let c = cases[result.id], let image = try? catalog.draw(c), let facts = try? catalog.facts(of: c) else {
-                    throw AcceptRefusal.notInCatalog(id: result.id)
-                }
-                let plan = try acceptor.plan(result, actualFile: actual.bytes, actualPath: actual.path, approval: approval,
-                                             drawing: .init(image: image, facts: facts.facts),
-                                             kept: try? fileInReport(Self.previousFile(for: result.id), of: result.id).bytes)
-                if !plan.alreadyWritten { try keepPrevious(plan, store: store) }
-                return Step(id: result.id, accepted: plan.acceptance(at: Date()), finishing: plan.alreadyWritten) {
-                    () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
-                }
+        let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
+        let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return try operation(choice, undo: false) { result, approval, acceptor in
+            if result.accepted != nil { return nil }
+            guard result.status.isAcceptable else { throw AcceptRefusal.notAcceptable(id: result.id, status: result.status) }
+            guard let relative = result.artifacts.actual?.path else { throw AcceptRefusal.noActualImage(id: result.id) }
+            let actual = try fileInReport(relative, of: result.id)
+            guard let c = cases[result.id], let image = try? catalog.draw(c), let facts = try? catalog.facts(of: c) else {
+                throw AcceptRefusal.notInCatalog(id: result.id)
+            }
+            let plan = try acceptor.plan(result, actualFile: actual.bytes, actualPath: actual.path, approval: approval,
+                                         drawing: .init(image: image, facts: facts.facts),
+                                         kept: try? fileInReport(Self.kept(result.id), of: result.id).bytes)
+            if !plan.alreadyWritten { try keepPrevious(plan, store: acceptor.store) }
+            return Step(id: result.id, accepted: plan.acceptance(at: Date()), finishing: plan.alreadyWritten) {
+                () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
             }
         }
     }
 
     /// Puts back the goldens that accepting the chosen cases replaced.
     public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
-        try operation { run, store, outcome in
-            let acceptor = GoldenAcceptor(store: store)
-            let chosen = try select(choice, in: run, forUndo: true, refusing: &outcome.refused)
-            return try steps(for: chosen, of: run, outcome: &outcome) { result, _ in
-                let kept = try? fileInReport(Self.previousFile(for: result.id), of: result.id)
-                let facts = try? fileInReport(Self.previousFactsFile(for: result.id), of: result.id)
-                let plan = try acceptor.planUndo(result, kept: kept?.bytes, keptPath: report.path + "/" + Self.previousFile(for: result.id),
-                                                 keptFacts: facts.flatMap { try? GoldenFacts.decode($0.bytes, name: $0.path) })
-                return Step(id: result.id, accepted: nil, finishing: plan.alreadyDone) {
-                    () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan)
-                }
+        try operation(choice, undo: true) { result, _, acceptor in
+            let kept = try? fileInReport(Self.kept(result.id), of: result.id)
+            let facts = try? fileInReport(Self.kept(result.id, "facts.json"), of: result.id)
+            let plan = try acceptor.planUndo(result, kept: kept?.bytes, keptPath: report.path + "/" + Self.kept(result.id),
+                                             keptFacts: facts.flatMap { try? GoldenFacts.decode($0.bytes, name: $0.path) })
+            return Step(id: result.id, accepted: nil, finishing: plan.alreadyDone) {
+                () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan)
             }
         }
     }
 
-    /// Where the golden an acceptance replaced, and its facts' row, are kept, relative to
-    /// the report folder.
-    static func previousFile(for id: String) -> String { "accepted/\(id).previous.png" }
-    static func previousFactsFile(for id: String) -> String { "accepted/\(id).previous.facts.json" }
+    /// Where the golden an acceptance replaced (`png`), and its facts' row (`facts.json`),
+    /// are kept for undo, relative to the report folder.
+    static func kept(_ id: String, _ suffix: String = "png") -> String { "accepted/\(id).previous.\(suffix)" }
 
     /// The file a path of the report names, with its bytes: it must lie inside the report
     /// folder, symbolic links followed (a report edited to point elsewhere is refused).
     private func fileInReport(_ relative: String, of id: String) throws(AcceptRefusal) -> (path: String, bytes: [UInt8]) {
-        let path = report.path + "/" + relative
         switch FilePaths.file(relative, inside: report.path) {
         case .found: break
         case .notPlain: throw .unreadableActual(id: id, reason: "\(relative) is not a path inside the report folder")
         case .missingOrOutside: throw .unreadableActual(id: id, reason: "\(relative) is missing, or leads out of the report folder")
         }
+        let path = report.path + "/" + relative
         do { return (path, try FileIO.readBytes(path: path)) } catch { throw .unreadableActual(id: id, reason: "\(error)") }
     }
 
-    // MARK: Steps
-
     /// One golden to replace (accepting) or put back (undoing), checked, and what the
-    /// record says of its case once it is written.
+    /// record says of its case once it is written; `finishing`: the golden is so already,
+    /// written by an operation that stopped before its report recorded it.
     private struct Step {
         let id: String
         let accepted: Acceptance?
-        /// The golden is already what the step writes: an operation stopped before its
-        /// report recorded it.
         let finishing: Bool
         let write: () throws(AcceptRefusal) -> Void
     }
 
-    /// The steps for `chosen`, each made by `make` (nil: already done), the run changed as
-    /// if each will succeed; a refusal is said and changes nothing.
-    private func steps(for chosen: [(Int, Approval?)], of run: RunRecord, outcome: inout ReviewOutcome,
-                       _ make: (CaseResult, Approval?) throws -> Step?) throws -> [(Int, Step)] {
-        var steps: [(Int, Step)] = []
-        for (index, approval) in chosen {
-            do {
-                if let step = try make(run.results[index], approval) {
-                    steps.append((index, step))
-                } else {
-                    outcome.alreadyAccepted.append(run.results[index].id)
-                }
-            } catch let refusal as AcceptRefusal {
-                outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
-            }
-        }
-        return steps
-    }
-
-    /// One review operation, holding the report's lock and then the goldens folder's:
-    ///
-    /// 1. `decide` checks the chosen cases and keeps in the report what they will replace,
-    ///    having replaced no golden;
-    /// 2. the report as it will be is staged: if it cannot be written (a full disk), no
-    ///    golden is replaced;
-    /// 3. each golden and its facts are replaced as one unit; a case whose write fails is
-    ///    refused and taken out of the record, which is staged again;
-    /// 4. the staged report is put in place, summary.json first.
-    ///
-    /// There is no journal: a golden is replaced in one rename, so after a kill it is old
-    /// or new, and the disk says how far the operation got. A golden already what an
-    /// accept (or undo) of the case leaves, while the report keeps what it replaced, is
-    /// one stopped before the report recorded it: the next operation records it
-    /// (`GoldenAcceptor`). Should the report not take the second staging (the disk filled
-    /// meanwhile), the outcome says which goldens were written without being recorded.
-    private func operation(_ decide: (RunRecord, GoldenStore, inout ReviewOutcome) throws -> [(Int, Step)])
+    /// One operation on the chosen cases, holding the report's lock and then the goldens
+    /// folder's, in the order docs/review.md gives ("Kills, full disks and two
+    /// reviewers"): each case checked by `make` (nil: nothing to do; a refusal changes
+    /// nothing) and what it replaces kept; the report as it will be staged, so a full disk
+    /// replaces no golden; each golden written with its facts, a failed one refused and
+    /// taken out of the record, staged again; the staged report put in place. No journal:
+    /// a golden is replaced in one rename, so the disk says how far a killed operation
+    /// got, and `GoldenAcceptor` finishes a case written but not recorded.
+    private func operation(_ choice: Choice, undo: Bool, _ make: (CaseResult, Approval?, GoldenAcceptor) throws -> Step?)
         throws(ReviewError) -> ReviewOutcome {
         do {
             return try report.withLock {
@@ -165,7 +121,18 @@ public struct ReviewDesk: Sendable {
                 let store = try store(for: run)
                 return try store.locked {
                     var outcome = ReviewOutcome()
-                    let steps = try decide(run, store, &outcome)
+                    var steps: [(Int, Step)] = []
+                    for (index, approval) in try select(choice, in: run, forUndo: undo, refusing: &outcome.refused) {
+                        do {
+                            guard let step = try make(run.results[index], approval, GoldenAcceptor(store: store)) else {
+                                outcome.alreadyAccepted.append(run.results[index].id)
+                                continue
+                            }
+                            steps.append((index, step))
+                        } catch let refusal as AcceptRefusal {
+                            outcome.refused.append(.init(id: refusal.id, reason: refusal.description))
+                        }
+                    }
                     guard !steps.isEmpty else { return outcome }
                     let before = run
                     for (index, step) in steps { run.results[index].accepted = step.accepted }
@@ -183,23 +150,17 @@ public struct ReviewDesk: Sendable {
                         }
                     }
                     do {
-                        if written.isEmpty { report.discardStagedFiles() }
-                        if !written.isEmpty && written.count < steps.count { try report.stageFiles(of: run) }
-                        if !written.isEmpty { try report.publishStagedFiles() }
+                        if written.count < steps.count && !written.isEmpty { try report.stageFiles(of: run) }
+                        if written.isEmpty { report.discardStagedFiles() } else { try report.publishStagedFiles() }
                     } catch {
                         report.discardStagedFiles()
                         outcome.unrecorded = "\(error)"
                     }
                     CrashPoint.reach("review.published")
                     for step in written {
-                        if step.accepted != nil {
-                            outcome.accepted.append(step.id)
-                        } else {
-                            outcome.undone.append(step.id)
-                            if outcome.unrecorded == nil {
-                                unlink(report.path + "/" + Self.previousFile(for: step.id))
-                                unlink(report.path + "/" + Self.previousFactsFile(for: step.id))
-                            }
+                        if step.accepted != nil { outcome.accepted.append(step.id) } else { outcome.undone.append(step.id) }
+                        if step.accepted == nil && outcome.unrecorded == nil {
+                            for suffix in ["png", "facts.json"] { unlink(report.path + "/" + Self.kept(step.id, suffix)) }
                         }
                         if step.finishing { outcome.finished.append(step.id) }
                     }
@@ -216,22 +177,26 @@ public struct ReviewDesk: Sendable {
     }
 
     /// The goldens folder: as named (`--goldens`), else `Goldens` when the run was
-    /// checked against that. summary.json says which folder, and a report from elsewhere
-    /// must not choose where goldens are written (`Skins/...` holds PNG files too).
+    /// checked against that. A report from elsewhere must not choose where goldens are
+    /// written (`Skins/...` holds PNG files too).
     private func store(for run: RunRecord) throws(ReviewError) -> GoldenStore {
         if let goldensFolder { return GoldenStore(folder: goldensFolder) }
-        let folder = run.goldensFolder
-        guard ["Goldens", "Goldens/", "./Goldens", "./Goldens/"].contains(folder) else {
-            throw .goldensFolderNotNamed(folder)
+        guard ["Goldens", "Goldens/", "./Goldens", "./Goldens/"].contains(run.goldensFolder) else {
+            throw .goldensFolderNotNamed(run.goldensFolder)
         }
         return GoldenStore(folder: "Goldens")
     }
 
     /// The results a choice names, each once, as (index in the run, approval if any), in
     /// run order. A case approved twice with different images is refused.
-    private func select(_ choice: Choice, in run: RunRecord, forUndo: Bool = false,
+    private func select(_ choice: Choice, in run: RunRecord, forUndo: Bool,
                         refusing refused: inout [ReviewOutcome.Refused]) throws(ReviewError) -> [(Int, Approval?)] {
         let indexByID = Dictionary(uniqueKeysWithValues: run.results.enumerated().map { ($1.id, $0) })
+        func known(_ ids: [String]) throws(ReviewError) -> [Int] {
+            let unknown = ids.filter { indexByID[$0] == nil }
+            guard unknown.isEmpty else { throw .unknownCases(unknown) }
+            return Set(ids.compactMap { indexByID[$0] }).sorted()
+        }
         switch choice {
         case .change(let id):
             guard let change = run.change(id) else { throw .unknownChange(id, known: run.changes.map(\.id)) }
@@ -244,18 +209,15 @@ public struct ReviewDesk: Sendable {
             guard !chosen.isEmpty else { throw .nothingToDo("--change \(id)", undo: forUndo) }
             return chosen.map { ($0, nil) }
         case .exactly(let ids):
-            let unknown = ids.filter { indexByID[$0] == nil }
-            guard unknown.isEmpty else { throw .unknownCases(unknown) }
-            return Set(ids).compactMap { indexByID[$0] }.sorted().map { ($0, nil) }
+            return try known(ids).map { ($0, nil) }
         case .approvals(let approvals):
-            let unknown = approvals.map(\.id).filter { indexByID[$0] == nil }
-            guard unknown.isEmpty else { throw .unknownCases(unknown) }
-            var byID: [String: Approval] = [:], twice: Set<String> = []
-            for approval in approvals where byID.updateValue(approval, forKey: approval.id).map({ $0 != approval }) == true {
-                twice.insert(approval.id)
+            let byID = Dictionary(grouping: approvals, by: \.id).mapValues(Set.init)
+            return try known(approvals.map(\.id)).compactMap { index in
+                let id = run.results[index].id, named = byID[id] ?? []
+                if named.count == 1 { return (index, named.first) }
+                refused.append(.init(id: id, reason: AcceptRefusal.approvedTwice(id: id).description))
+                return nil
             }
-            refused += twice.sorted().map { .init(id: $0, reason: AcceptRefusal.approvedTwice(id: $0).description) }
-            return byID.values.filter { !twice.contains($0.id) }.map { (indexByID[$0.id]!, $0) }.sorted { $0.0 < $1.0 }
         case .matching(let patterns):
             var chosen = Set<Int>()
             for pattern in patterns {
@@ -264,25 +226,26 @@ public struct ReviewDesk: Sendable {
                 guard !matched.isEmpty else { throw .noCaseMatches(pattern) }
                 // A pattern picks what there is to accept (or undo); an exact ID is taken as
                 // asked, so a passing case named on its own is refused with its reason.
-                let useful = matched.filter { forUndo ? run.results[$0].accepted != nil : run.results[$0].status.isAcceptable }
-                chosen.formUnion(matched.count == 1 ? matched : useful)
-                if useful.isEmpty && matched.count > 1 { throw .nothingToDo(pattern, undo: forUndo) }
+                let picked = matched.count == 1 ? matched : matched.filter {
+                    forUndo ? run.results[$0].accepted != nil : run.results[$0].status.isAcceptable
+                }
+                guard !picked.isEmpty else { throw .nothingToDo(pattern, undo: forUndo) }
+                chosen.formUnion(picked)
             }
             return chosen.sorted().map { ($0, nil) }
         }
     }
 
     /// Keeps the golden a plan replaces, and its row of the facts table as it is, inside
-    /// the report for undo.
+    /// the report for undo; never through a link (the report may have travelled).
     private func keepPrevious(_ plan: GoldenAcceptor.Plan, store: GoldenStore) throws(AcceptRefusal) {
-        if let linked = FilePaths.linkedFolder(under: report.path, along: Self.previousFile(for: plan.id)) {
-            throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(linked) is a symbolic link")
+        let cannot = "cannot keep the previous golden for undo: "
+        if let linked = FilePaths.linkedFolder(under: report.path, along: Self.kept(plan.id)) {
+            throw .cannotWrite(id: plan.id, reason: cannot + "\(linked) is a symbolic link")
         }
-        let kept = [(Self.previousFile(for: plan.id), plan.previous),
-                    (Self.previousFactsFile(for: plan.id), store.recordedFacts(for: plan.id)?.encoded())]
         do {
-            for (relative, bytes) in kept {
-                let path = report.path + "/" + relative
+            for (suffix, bytes) in [("png", plan.previous), ("facts.json", store.recordedFacts(for: plan.id)?.encoded())] {
+                let path = report.path + "/" + Self.kept(plan.id, suffix)
                 guard let bytes else {
                     unlink(path)
                     continue
@@ -291,7 +254,7 @@ public struct ReviewDesk: Sendable {
                 try FileIO.writeAtomically(bytes, to: path)
             }
         } catch {
-            throw .cannotWrite(id: plan.id, reason: "cannot keep the previous golden for undo: \(error)")
+            throw .cannotWrite(id: plan.id, reason: cannot + "\(error)")
         }
     }
 }
@@ -307,11 +270,10 @@ public struct ReviewOutcome: Sendable, Codable, Equatable {
     public var alreadyAccepted: [String] = []
     public var undone: [String] = []
     public var refused: [Refused] = []
-    /// Cases of `accepted` or `undone` whose golden was already as the operation leaves
-    /// it: an earlier one stopped after writing it and before its report recorded it.
+    /// Cases of `accepted` or `undone` written by an earlier operation that stopped
+    /// before its report recorded them.
     public var finished: [String] = []
-    /// Why the report could not record what was written (the goldens of `accepted` and
-    /// `undone` are written all the same); nil when it did.
+    /// Why the report could not record what was written (written all the same); nil when it did.
     public var unrecorded: String?
 
     public init() {}

@@ -19,7 +19,6 @@ public struct ReviewGate: HTTPHandler, Sendable {
     public let token: String
     /// The cookie's token: pages and images only.
     public let viewToken: String
-    private let files: ReportFiles
     private let page: Page
     /// Told the length of each body the gate is about to read (`ReviewServer` lets the
     /// connection send that much more).
@@ -29,18 +28,13 @@ public struct ReviewGate: HTTPHandler, Sendable {
 
     public init(desk: ReviewDesk, port: Int, token: String, viewToken: String = ReviewServer.freshToken(),
                 admit: @escaping @Sendable (Int, HTTPRequest) -> Void = { _, _ in }) {
-        self.desk = desk
-        self.port = port
-        self.token = token
-        self.viewToken = viewToken
-        self.admit = admit
-        files = ReportFiles(folder: desk.report.path)
+        (self.desk, self.port, self.token, self.viewToken, self.admit) = (desk, port, token, viewToken, admit)
         page = Page(report: desk.report)
         let gate = self
-        routes.appendRoute("POST /accept") { await gate.callAPI(.accept, $0) }
-        routes.appendRoute("POST /undo") { await gate.callAPI(.undo, $0) }
-        routes.appendRoute("/accept") { _ in Self.methodNotAllowed("/accept", allow: "POST") }
-        routes.appendRoute("/undo") { _ in Self.methodNotAllowed("/undo", allow: "POST") }
+        for action in ["accept", "undo"] {
+            routes.appendRoute(HTTPRoute("POST /\(action)")) { await gate.callAPI(action, $0) }
+            routes.appendRoute(HTTPRoute("/\(action)")) { _ in Self.methodNotAllowed("/\(action) takes POST only", allow: "POST") }
+        }
         routes.appendRoute("GET,HEAD /*") { await gate.serve($0) }
     }
 
@@ -53,44 +47,24 @@ public struct ReviewGate: HTTPHandler, Sendable {
 
     /// The answer to a request, which closes its connection.
     public func handleRequest(_ request: HTTPRequest) async -> HTTPResponse {
-        var response = await respond(request)
+        var response: HTTPResponse
+        if !isThisServer(request.headers[.host], scheme: "") {
+            response = .text(.misdirectedRequest, "refused: the Host must be this review server (127.0.0.1:\(port))")
+        } else if request.headers[.origin].map({ !isThisServer($0, scheme: "http://") }) ?? false
+                    || request.headers[.secFetchSite]?.lowercased() == "cross-site" {
+            response = .text(.forbidden, "refused: requests from other sites are not accepted")
+        } else if request.headers[.transferEncoding] != nil {
+            response = .text(.lengthRequired, "refused: a body must state its Content-Length (a chunked body is not read)")
+        } else {
+            response = (try? await routes.handleRequest(request))
+                ?? Self.methodNotAllowed("\(request.method.rawValue) is not served here", allow: "GET, HEAD")
+        }
         response.headers[.connection] = "close"
         return response
     }
 
-    private func respond(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let host = request.headers[.host], isThisServer(host, scheme: "") else {
-            return .text(.misdirectedRequest, "refused: the Host must be this review server (127.0.0.1:\(port))")
-        }
-        if let origin = request.headers[.origin], !isThisServer(origin, scheme: "http://") {
-            return .text(.forbidden, "refused: requests from other sites are not accepted")
-        }
-        if request.headers[.secFetchSite]?.lowercased() == "cross-site" {
-            return .text(.forbidden, "refused: requests from other sites are not accepted")
-        }
-        guard request.target.path().hasPrefix("/"), !request.target.rawValue.contains("#"), !request.path.isEmpty else {
-            return .text(.badRequest, "refused: the target is not a path")
-        }
-        // Given twice, a check could read one and the action the other.
-        guard Set(request.query.map(\.name)).count == request.query.count else {
-            return .text(.badRequest, "refused: a query parameter is given more than once")
-        }
-        if request.headers[.transferEncoding] != nil {
-            return .text(.lengthRequired, "refused: a body must state its Content-Length (a chunked body is not read)")
-        }
-        do {
-            return try await routes.handleRequest(request)
-        } catch {
-            return Self.methodNotAllowed(request.method.rawValue, allow: "GET, HEAD")
-        }
-    }
-
-    enum Action { case accept, undo }
-
-    struct Body: Decodable { let ids: [String] }
-
     /// `{"ids": [...]}` applied through the desk.
-    private func callAPI(_ action: Action, _ request: HTTPRequest) async -> HTTPResponse {
+    private func callAPI(_ action: String, _ request: HTTPRequest) async -> HTTPResponse {
         guard let queryToken = request.query["token"], Self.same(queryToken, token) else {
             return .text(.forbidden, "refused: missing or wrong token")
         }
@@ -101,13 +75,15 @@ public struct ReviewGate: HTTPHandler, Sendable {
         guard let stated = request.headers[.contentLength] else {
             return .text(.lengthRequired, "refused: a POST must state its Content-Length")
         }
-        guard !stated.isEmpty, stated.utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(stated) else {
+        // Digits only: FlyingFox would read "+5" as 5, which no other reader of HTTP does.
+        guard let length = Int(stated), stated.utf8.allSatisfy({ (48...57).contains($0) }) else {
             return .text(.badRequest, "refused: Content-Length must be a number of bytes, not \(String(reflecting: stated))")
         }
         guard length <= Self.maximumBody else {
             return .text(.payloadTooLarge, "refused: the body is too large (at most \(Self.maximumBody) bytes)")
         }
         admit(length, request)
+        struct Body: Decodable { let ids: [String] }
         // Read once, by JSONDecoder: what it reads is what is acted on.
         guard let body = try? await request.bodyData, let ids = try? JSONDecoder().decode(Body.self, from: body).ids,
               !ids.isEmpty else {
@@ -116,15 +92,12 @@ public struct ReviewGate: HTTPHandler, Sendable {
         let desk = desk
         return await Self.off(Self.deskQueue) {
             do {
-                let known = Set(try desk.load().results.map(\.id))
-                let unknown = ids.filter { !known.contains($0) }
-                guard unknown.isEmpty else {
-                    return .json(.badRequest, ["error": "not cases of the run being reviewed: \(unknown.prefix(5).joined(separator: ", "))"])
-                }
-                let outcome = action == .accept ? try desk.accept(.exactly(ids)) : try desk.undo(.exactly(ids))
+                let outcome = action == "accept" ? try desk.accept(.exactly(ids)) : try desk.undo(.exactly(ids))
                 return .json(outcome.refused.isEmpty && outcome.unrecorded == nil ? .ok : .conflict, outcome)
             } catch {
-                return .json(.conflict, ["error": "\(error)"])
+                var status = HTTPStatusCode.conflict
+                if case .unknownCases? = error as? ReviewError { status = .badRequest }
+                return .json(status, ["error": "\(error)"])
             }
         }
     }
@@ -136,24 +109,45 @@ public struct ReviewGate: HTTPHandler, Sendable {
         guard queryToken.map({ Self.same($0, token) }) ?? cookieToken.map({ Self.same($0, viewToken) }) ?? false else {
             return .text(.forbidden, "refused: open the address popover-goldens review printed (it holds the token)")
         }
-        let headOnly = request.method == .HEAD
         var response: HTTPResponse
         if request.path == "/" || request.path == "/index.html" {
             // Rendered from the checked run, never the index.html on disk (a report from
-            // elsewhere could carry a script that accepts on its own).
-            let page = page
-            switch await Self.off(Page.queue, { Result { try page.html() } }) {
-            case .success(let html): response = ReportFiles.page(html, headOnly: headOnly)
-            case .failure(let error): return .text(.conflict, "the report cannot be read: \(error)")
+            // elsewhere could carry a script that accepts on its own): only its own
+            // styles and scripts run.
+            let page = page, html: String
+            do { html = try await Self.off(Page.queue) { Result { try page.html() } }.get() } catch {
+                return .text(.conflict, "the report cannot be read: \(error)")
             }
+            response = .init(.ok, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                                            ("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src "
+                                             + "'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; "
+                                             + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")],
+                             body: Array(html.utf8))
         } else {
-            // The target's path as sent: `ReportFiles` decodes each segment once.
-            response = files.serve(request.target.path(), headOnly: headOnly)
+            response = file(request.target.path())
         }
+        if request.method == .HEAD { response.payload = .httpBody(HTTPBodySequence(data: Data())) }
         if queryToken != nil {
             response.headers.addValue("\(cookieName)=\(viewToken); HttpOnly; SameSite=Strict; Path=/", for: .setCookie)
         }
         return response
+    }
+
+    /// A PNG, JSON or XML file of the report folder, named by the target's path as sent:
+    /// each segment decoded once (one that decodes to a slash is refused), then a plain
+    /// path whose real path, links followed, lies inside the folder (`FilePaths.file`).
+    /// Never the page nor a script: a report from elsewhere could hold any.
+    private func file(_ path: String) -> HTTPResponse {
+        let names = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(\.removingPercentEncoding)
+        let types = ["json": "application/json", "xml": "application/xml", "png": "image/png"]
+        guard path.hasPrefix("/"), names.allSatisfy({ $0 != nil && !$0!.contains("/") }),
+              case .found(let file) = FilePaths.file(names.map { $0! }.joined(separator: "/"), inside: desk.report.path),
+              let type = types[FilePaths.fileExtension(of: file).lowercased()], let bytes = try? FileIO.readBytes(path: file) else {
+            return .text(.notFound, "not found")
+        }
+        // Accepting rewrites the summary: never keep an old one.
+        return .init(.ok, headers: [("Content-Type", type), ("Cache-Control", type == "image/png" ? "private, max-age=60" : "no-store")],
+                     body: bytes)
     }
 
     /// `work`'s result, worked out on `queue` rather than on a thread that carries connections.
@@ -162,13 +156,13 @@ public struct ReviewGate: HTTPHandler, Sendable {
     }
 
     static func methodNotAllowed(_ what: String, allow: String) -> HTTPResponse {
-        var response = HTTPResponse.text(.methodNotAllowed, "refused: \(what) \(allow == "POST" ? "takes POST only" : "is not served here")")
+        var response = HTTPResponse.text(.methodNotAllowed, "refused: \(what)")
         response.headers.addValue(allow, for: HTTPHeader("Allow"))
         return response
     }
 
-    func isThisServer(_ value: String, scheme: String) -> Bool {
-        ["127.0.0.1:\(port)", "localhost:\(port)"].contains { scheme + $0 == value.lowercased() }
+    func isThisServer(_ value: String?, scheme: String) -> Bool {
+        ["127.0.0.1:\(port)", "localhost:\(port)"].contains { scheme + $0 == value?.lowercased() }
     }
 
     /// A constant-time comparison, so the token cannot be guessed a character at a time.
@@ -179,11 +173,8 @@ public struct ReviewGate: HTTPHandler, Sendable {
 
     /// The value of the cookie `name` in a Cookie header (`a=1; b=2`); FlyingFox reads no cookies.
     static func cookie(_ name: String, in header: String?) -> String? {
-        for part in (header ?? "").split(separator: ";") {
-            let kv = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-            if kv.count == 2 && kv[0] == name { return String(kv[1]) }
-        }
-        return nil
+        (header ?? "").split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 
     /// The page as this tool renders it from the run, kept while summary.json holds the
@@ -199,10 +190,9 @@ public struct ReviewGate: HTTPHandler, Sendable {
         func html() throws -> String {
             let bytes = try FileIO.readBytes(path: report.summaryPath)
             if let kept, kept.summary == bytes { return kept.html }
-            let html = ReportPage.render(try RunRecord.decode(bytes, name: report.summaryPath))
-            kept = (bytes, html)
+            kept = (bytes, ReportPage.render(try RunRecord.decode(bytes, name: report.summaryPath)))
             rendered.add(1, ordering: .relaxed)
-            return html
+            return kept!.html
         }
     }
 }
@@ -213,10 +203,12 @@ extension HTTPHeader {
 }
 
 extension HTTPResponse {
-    /// An answer with headers in the order given.
+    /// An answer with headers in the order given, and those every answer carries.
     init(_ status: HTTPStatusCode, headers: [(String, String)], body: [UInt8]) {
         var fields = HTTPHeaders()
-        for (name, value) in headers { fields.addValue(value, for: HTTPHeader(name)) }
+        for (name, value) in headers + [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer")] {
+            fields.addValue(value, for: HTTPHeader(name))
+        }
         self.init(statusCode: status, headers: fields, body: Data(body))
     }
 
@@ -227,7 +219,7 @@ extension HTTPResponse {
     static func json(_ status: HTTPStatusCode, _ value: some Encodable) -> HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(value)).map { [UInt8]($0) } ?? Array("{}".utf8)
-        return HTTPResponse(status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: body)
+        return HTTPResponse(status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+                            body: (try? encoder.encode(value)).map { [UInt8]($0) } ?? Array("{}".utf8))
     }
 }

@@ -8,34 +8,24 @@ import Synchronization
 /// Accept and Undo buttons act at once. The HTTP is FlyingFox's; every decision is the
 /// gate's (`ReviewGate`).
 ///
-/// FlyingFox's server bounds nothing a client sends, and reads a line at a cost that grows
-/// with the square of its length (a 16 KB header line took 0.34 s here, a 64 KB one 6.4 s,
-/// 8 KiB 0.1 s). So it listens only on a socket in a folder of this user's, and each
-/// connection to 127.0.0.1 is carried to it bounded at the socket, without reading the
-/// HTTP: at most `headBytes` from the client until the gate admits a body (then that
-/// body's length more), all within `requestTime` of connecting (then FlyingFox sees the
-/// request end), and each part of the answer taken by the client within `answerTime`.
-/// A connection past a bound is closed. Each connection is carried on its own, so none
-/// waits on another.
+/// FlyingFox bounds nothing a client sends, and reads a line at a cost that grows with
+/// the square of its length (8 KiB 0.1 s here, 64 KB 6.4 s). So it listens only on a
+/// socket in a folder of this user's, and each connection to 127.0.0.1 is carried to it
+/// on its own, bounded at the socket without reading the HTTP (docs/review.md): at most
+/// `headBytes` until the gate admits a body (then that body's length more), all within
+/// `requestTime` of connecting, and each part of the answer taken within `answerTime`.
 public struct ReviewServer: Sendable {
     public let desk: ReviewDesk
-    public let token: String
+    public let token = ReviewServer.freshToken()
     private let port: UInt16
 
-    /// What a client may send before the gate admits a body: a request's head and a small
-    /// body, which FlyingFox reads with the head.
-    static let headBytes = 8192
-    static let smallBody = 2048
-    /// How long a client has, from connecting, to send its request.
-    static let requestTime: Duration = .seconds(10)
-    /// How long a client may leave a part of its answer unread.
-    static let answerTime: Duration = .seconds(10)
+    /// A request's head and a small body, which FlyingFox reads with the head.
+    static let headBytes = 8192, smallBody = 2048
+    static let requestTime: Duration = .seconds(10), answerTime: Duration = .seconds(10)
 
     /// A server for `desk`'s report on 127.0.0.1:`port` (0: any free port).
     public init(desk: ReviewDesk, port: UInt16) {
-        self.desk = desk
-        self.port = port
-        token = Self.freshToken()
+        (self.desk, self.port) = (desk, port)
     }
 
     /// 256 random bits from the system's cryptographic generator, as hex.
@@ -47,17 +37,17 @@ public struct ReviewServer: Sendable {
     /// Listens until its task is cancelled, which drops every connection; `ready` receives
     /// the address once it can be opened.
     public func run(ready: @Sendable (String) -> Void) async throws {
-        // Each connection holds three descriptors here (the client's, and both ends of its
+        // Each connection holds three descriptors (the client's, and both ends of its
         // carriage to FlyingFox): allow as many as the system lets this user.
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
-            limit.rlim_cur = limit.rlim_max
-            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), [rlimit(rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max)])
         }
         let pool = HTTPServer.defaultPool()
         try await pool.prepare()
         let socket = try Socket(domain: AF_INET, type: .stream)
         defer { try? socket.close() }
+        var template = Array((NSTemporaryDirectory() + "/popover-review-XXXXXX").utf8CString)
         do {
             try socket.setValue(true, for: .localAddressReuse)
             try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
@@ -65,22 +55,17 @@ public struct ReviewServer: Sendable {
         } catch let SocketError.failed(_, _, message) {
             throw ReviewError.report(.io("cannot listen on 127.0.0.1:\(port): \(message)"))
         }
-        guard case .ip4(_, let bound) = try socket.sockname() else {
-            throw ReviewError.report(.io("the review server did not get a loopback address"))
+        guard case .ip4(_, let bound) = try socket.sockname(), let made = mkdtemp(&template) else {
+            throw ReviewError.report(.io("cannot start the review server: \(String(cString: strerror(errno)))"))
         }
-        var template = Array((NSTemporaryDirectory() + "/popover-review-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw ReviewError.report(.io("cannot make a folder for the review server: \(String(cString: strerror(errno)))"))
-        }
-        let folder = String(cString: made)
+        let folder = String(cString: made), inner = sockaddr_un.unix(path: String(cString: made) + "/http")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let inner = sockaddr_un.unix(path: folder + "/http")
         let allowances = Allowances()
-        let gate = ReviewGate(desk: desk, port: Int(bound), token: token, admit: allowances.grant)
-        // A body of more than `smallBody` bytes is read only when the gate asks (once it has
-        // admitted it); an accept of many cases may take minutes.
+        // A body of more than `smallBody` bytes is read only once the gate has admitted it;
+        // an accept of many cases may take minutes.
         let server = HTTPServer(config: .init(address: inner, timeout: 3600, sharedRequestBufferSize: Self.smallBody,
-                                              logger: DisabledLogger.disabled), handler: gate)
+                                              logger: DisabledLogger.disabled),
+                                handler: ReviewGate(desk: desk, port: Int(bound), token: token, admit: allowances.grant))
         let listener = try AsyncSocket(socket: socket, pool: pool)
         do {
             try await withThrowingDiscardingTaskGroup { group in
@@ -89,10 +74,7 @@ public struct ReviewServer: Sendable {
                 try await server.waitUntilListening(timeout: 60)
                 ready("http://127.0.0.1:\(bound)/?token=\(token)")
                 for number in 0... {
-                    let connection: AsyncSocket
-                    do {
-                        connection = try await listener.accept()
-                    } catch where !Task.isCancelled {
+                    guard let connection = try? await listener.accept() else {
                         // Out of file descriptors, say: connections past their bounds will
                         // close, and the next accept can succeed.
                         try await Task.sleep(for: .milliseconds(50))
@@ -115,23 +97,15 @@ public struct ReviewServer: Sendable {
         defer { try? client.close() }
         let grants = allowances.open(name)
         defer { allowances.close(name) }
-        let server: AsyncSocket
-        do {
-            let socket = try Socket(domain: AF_UNIX, type: .stream)
-            try socket.bind(to: sockaddr_un.unix(path: name))
-            unlink(name)
-            server = try AsyncSocket(socket: socket, pool: pool)
-            try await server.connect(to: inner)
-        } catch {
-            return
-        }
+        guard let socket = try? Socket(domain: AF_UNIX, type: .stream), (try? socket.bind(to: sockaddr_un.unix(path: name))) != nil,
+              unlink(name) == 0, let server = try? AsyncSocket(socket: socket, pool: pool),
+              (try? await server.connect(to: inner)) != nil else { return }
         defer { try? server.close() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 // The request: what the client sends within the bounds, then its end.
                 _ = try? await within(requestTime) {
-                    var allowed = headBytes
-                    var granted = grants.makeAsyncIterator()
+                    var allowed = headBytes, granted = grants.makeAsyncIterator()
                     while true {
                         if allowed == 0 {
                             guard let more = await granted.next() else { return }
@@ -161,9 +135,7 @@ public struct ReviewServer: Sendable {
             return grants
         }
 
-        func close(_ name: String) {
-            connections.withLock { $0.removeValue(forKey: name) }?.finish()
-        }
+        func close(_ name: String) { connections.withLock { $0.removeValue(forKey: name) }?.finish() }
 
         @Sendable func grant(_ bytes: Int, to request: HTTPRequest) {
             guard case .unix(let name) = request.remoteAddress else { return }
@@ -171,18 +143,13 @@ public struct ReviewServer: Sendable {
         }
     }
 
-    struct PastDeadline: Error {}
-
-    /// `body`'s result, or `PastDeadline` once `limit` has passed (`body` is cancelled).
+    /// `body`'s result, or `CancellationError` once `limit` has passed (`body` is cancelled).
     static func within<T: Sendable>(_ limit: Duration, _ body: @Sendable @escaping () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
+            group.addTask { try await Task.sleep(for: limit); return nil }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw PastDeadline() }
+            guard let value = try await group.next() ?? nil else { throw CancellationError() }
             return value
         }
     }

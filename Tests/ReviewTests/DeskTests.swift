@@ -77,8 +77,19 @@ struct DeskTests {
         #expect(f.golden(f.failed[1]) == before[f.failed[1]])
         #expect(f.golden(f.missing) == nil)
         // Through the file the page exports.
-        let file = ApprovalsFile.encode([try f.approval(f.failed[1])])
-        let decoded = try ApprovalsFile.decode(file, name: "approvals.json")
+        let approval = try f.approval(f.failed[1])
+        // As report-review.js writes it.
+        let file = """
+            {
+              "format": "popover-goldens approvals",
+              "version": 1,
+              "approvals": [
+                {"id": "\(approval.id)", "expected": "\(approval.expected)", "actual": "\(approval.actual)"}
+              ]
+            }
+
+            """
+        let decoded = try ApprovalsFile.decode(Array(file.utf8), name: "approvals.json")
         #expect(try f.desk.accept(.approvals(decoded)).accepted == [f.failed[1]])
     }
 
