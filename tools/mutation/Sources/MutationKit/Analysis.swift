@@ -263,11 +263,39 @@ public final class Analysis: @unchecked Sendable {
         return Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
     }
 
-    /// Judges every job on `jobs` drivers. `progress` is told after each mutant.
-    public func judge(_ jobs: [Job], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [MutantResult] {
+    /// The results already judged in `file` (one JSON line each, written by `judge` as each
+    /// mutant finishes) of these same mutants: a run stopped part-way (a kill, a reboot) resumes
+    /// from them. A line cut short by the stop, or of a mutant this run does not hold as it was
+    /// (another build numbers mutants differently), is judged again.
+    public static func judgedBefore(in file: String, jobs: [Job]) -> [Int: MutantResult] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [:] }
+        let wanted = Dictionary(jobs.map { ($0.mutant.id, $0.mutant) }, uniquingKeysWith: { a, _ in a })
+        var found: [Int: MutantResult] = [:]
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let result = try? JSONDecoder().decode(MutantResult.self, from: Data(line)),
+                  wanted[result.mutant.id] == result.mutant else { continue }
+            found[result.mutant.id] = result
+        }
+        return found
+    }
+
+    /// Judges every job on `jobs` drivers. `progress` is told after each mutant. With
+    /// `resume`, results already in that file are taken as they are and each new one is
+    /// appended to it as soon as it is known.
+    public func judge(_ jobs: [Job], resume: String? = nil,
+                      progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [MutantResult] {
+        let before = resume.map { Self.judgedBefore(in: $0, jobs: jobs) } ?? [:]
+        if !before.isEmpty { log("judging: \(before.count) mutants already judged by a run that stopped, taken from \(resume!)") }
+        let resumeFile = resume.flatMap { path -> FileHandle? in
+            if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+            let handle = FileHandle(forWritingAtPath: path)
+            _ = try? handle?.seekToEnd()
+            return handle
+        }
+        let resumeLock = Mutex(())
         // Longest first (taken from the end): the workers finish together.
-        let queue = Mutex<[Job]>(jobs.sorted { ($0.cost, $0.mutant.id) < ($1.cost, $1.mutant.id) })
-        let results = Mutex<[MutantResult]>([])
+        let queue = Mutex<[Job]>(jobs.filter { before[$0.mutant.id] == nil }.sorted { ($0.cost, $0.mutant.id) < ($1.cost, $1.mutant.id) })
+        let results = Mutex<[MutantResult]>(Array(before.values))
         DispatchQueue.concurrentPerform(iterations: options.jobs) { _ in
             var process: DriverProcess?
             while let job = queue.withLock({ $0.popLast() }) {
@@ -277,6 +305,10 @@ public final class Analysis: @unchecked Sendable {
                 journal("\(result.mutant.id) \(result.status.rawValue) \(String(format: "%.2f", result.seconds)) s, "
                     + "\(result.selected) cases (\(String(format: "%.1f", job.cost)) s unmutated)\(job.rebuild ? ", setup" : "")"
                     + (result.killedBy.first.map { ", first kill \($0)" } ?? "") + (result.lastCase.map { ", at \($0)" } ?? ""))
+                if let resumeFile, let line = try? JSONEncoder().encode(result) {
+                    // One write per line, under a lock: a stop leaves at most the last line cut short.
+                    resumeLock.withLock { _ in resumeFile.write(line + Data("\n".utf8)) }
+                }
                 let done = results.withLock { $0.append(result); return $0.count }
                 progress(done, jobs.count)
             }

@@ -89,7 +89,8 @@ public struct MutationRun: Sendable {
             analysis.log = log
             analysis.mutantCount = allMutants.map(\.id).max() ?? 0
             clock = .now
-            let coverage = try analysis.coverage(key: outcome.digest + "-" + Self.goldensKey(subject.root))
+            let coverageKey = outcome.digest + "-" + Self.goldensKey(subject.root)
+            let coverage = try analysis.coverage(key: coverageKey)
             lap("coverage", since: clock)
             let failing = coverage.cases.filter { $0.verdict != "same" }
             if !failing.isEmpty {
@@ -103,7 +104,11 @@ public struct MutationRun: Sendable {
                 + "(\(outcome.droppedSites.count) probes did not type-check); judging \(jobs.filter { !$0.cases.isEmpty || $0.rebuild }.count) "
                 + "on the cases they infect, \(jobs.reduce(0) { $0 + $1.cases.count }) case drawings in all")
             let step = max(1, runnable.count / 50)
-            var judged = analysis.judge(jobs) { done, all in
+            // Every result as it comes, for this build, these goldens and this count of kills: a run
+            // started again after a stop judges only what the stopped one had not.
+            var key = Digest()
+            key.add(coverageKey + " kills \(options.killsToName)")
+            var judged = analysis.judge(jobs, resume: scratch + "/judged-\(key.hex).jsonl") { done, all in
                 if done % step == 0 || done == all { log("  judged \(done)/\(all)") }
             }
             lap("judge", since: clock)

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import MutationKit
+
+/// A run stopped part-way resumes from the results it had written (`Analysis.judgedBefore`).
+@Suite("Resuming a stopped run")
+struct ResumeTests {
+    static func mutant(_ id: Int, _ replacement: String) -> Mutant {
+        Mutant(id: id, file: "Sources/Shapes/Shapes.swift", module: "Shapes", line: 6, column: 14,
+               mutationOperator: .math, original: "*", replacement: replacement, originalLine: "w * h",
+               mutatedLine: "w \(replacement) h", construct: 2, start: 100, end: 101)
+    }
+
+    static func job(_ m: Mutant) -> Analysis.Job {
+        Analysis.Job(mutant: m, cases: ["area-2x3"], cost: 1, rebuild: false)
+    }
+
+    @Test("results of these very mutants are taken; a line cut short and a mutant numbered differently are judged again")
+    func resumes() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var killed = MutantResult(mutant: Self.mutant(1, "/"), status: .killed)
+        killed.killedBy = ["area-2x3"]
+        // Mutant 2 was `+` in the build that wrote the file; this run's mutant 2 is `-`.
+        let renumbered = MutantResult(mutant: Self.mutant(2, "+"), status: .survived)
+        let survived = MutantResult(mutant: Self.mutant(3, "%"), status: .survived)
+        var text = Data()
+        for r in [killed, renumbered, survived] { text += try JSONEncoder().encode(r) + Data("\n".utf8) }
+        // The stop cut the last line short.
+        let cut = try JSONEncoder().encode(MutantResult(mutant: Self.mutant(4, "&"), status: .killed))
+        text += cut.prefix(cut.count / 2)
+        try text.write(to: URL(fileURLWithPath: file))
+
+        let jobs = [Self.mutant(1, "/"), Self.mutant(2, "-"), Self.mutant(3, "%"), Self.mutant(4, "&")].map(Self.job)
+        let found = Analysis.judgedBefore(in: file, jobs: jobs)
+        #expect(Set(found.keys) == [1, 3])
+        #expect(found[1]?.status == .killed)
+        #expect(found[1]?.killedBy == ["area-2x3"])
+        #expect(found[3]?.status == .survived)
+        #expect(Analysis.judgedBefore(in: file + ".absent", jobs: jobs).isEmpty)
+    }
+
+    @Test("judging with every mutant already in the file starts no driver and appends only what it judges")
+    func judgesNothingTwice() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("resume-judge-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let file = scratch + "/judged.jsonl"
+        var killed = MutantResult(mutant: Self.mutant(1, "/"), status: .killed)
+        killed.killedBy = ["area-2x3"]
+        try (JSONEncoder().encode(killed) + Data("\n".utf8)).write(to: URL(fileURLWithPath: file))
+        // No such driver: a mutant it had to judge would come out crashed ("cannot start").
+        var options = AnalysisOptions()
+        options.jobs = 1
+        let analysis = Analysis(driver: scratch + "/no-driver", driverArguments: [], scratch: scratch, constructCount: 4,
+                                options: options)
+        let results = analysis.judge([Self.job(Self.mutant(1, "/"))], resume: file)
+        #expect(results.map(\.status) == [.killed])
+        #expect(results.first?.killedBy == ["area-2x3"])
+        // Mutant 2 is new: judged (it cannot start, so crashed) and appended.
+        let both = analysis.judge([Self.job(Self.mutant(1, "/")), Self.job(Self.mutant(2, "-"))], resume: file)
+        #expect(both.first { $0.mutant.id == 2 }?.status == .crashed)
+        #expect(Set(Analysis.judgedBefore(in: file, jobs: [1, 2].map { Self.job(Self.mutant($0, $0 == 1 ? "/" : "-")) }).keys) == [1, 2])
+    }
+}
