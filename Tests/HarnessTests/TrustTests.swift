@@ -61,6 +61,23 @@ struct TrustTests {
         #expect(check.results.filter { $0.id != id }.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
     }
 
+    /// The cache learns only from drawings: a golden whose pixels differ from what was
+    /// drawn gives no fact, so an XXH64 chosen by whoever made the golden never reaches it.
+    @Test("a golden that does not match its drawing is never learned: each check decodes and compares it again")
+    func unmatchedGoldenNotLearned() throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        defer { removeFolders(goldens, cache) }
+        let recorded = try run(goldens, .missing, cache: cache)
+        let id = recorded.results[4].id
+        let tampered = SHA256.hex(try tamper(goldens, id))
+        for _ in 0..<2 {
+            let check = try run(goldens, .never, cache: cache)
+            let result = try #require(check.results.first { $0.id == id })
+            #expect(result.status == .failed && !result.confirmedFromCache && result.metrics?.differentPixels == 1)
+            #expect(!(try cacheLines(cache)).contains { $0.hasPrefix(tampered + " ") })
+        }
+    }
+
     @Test("a damaged cache is said once and rebuilt; verdicts are those of a run without it",
           arguments: ["cut short", "a line that is not a fact"])
     func damagedCache(_ damage: String) throws {
@@ -142,7 +159,7 @@ struct TrustTests {
     func unusableCacheKeptByIdleRun() throws {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
-        let magic = "popover-goldens golden pixel cache 3"
+        let magic = "popover-goldens golden pixel cache 4"
         for text in ["not a cache\n", magic + "\ndecoded by x\nnot a fact\n"] {
             try writeCache(folder, text)
             let cache = GoldenDigestCache(folder: folder, decoder: "x")
@@ -171,15 +188,15 @@ struct TrustTests {
         let first = GoldenDigestCache(folder: folder), second = GoldenDigestCache(folder: folder)
         let a = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255]), b = RGBAImage(width: 2, height: 1, pixels: [4, 5, 6, 255, 7, 8, 9, 10])
         let fileA = String(repeating: "a", count: 64), fileB = String(repeating: "b", count: 64)
-        first.learn(file: fileA, decoded: a)
-        second.learn(file: fileB, decoded: b)
+        first.learn(file: fileA, drawn: a)
+        second.learn(file: fileB, drawn: b)
         try first.save()
         try second.save()
         let third = GoldenDigestCache(folder: folder)
-        // The SHA-256 of the pixel bytes, as `sha256sum` gives it for the four bytes 01 02 03 ff.
+        // XXH64 of the pixel bytes 01 02 03 ff seeded with the size (1 << 32 | 1), as
+        // Python's xxhash package gives it: xxh64(bytes([1, 2, 3, 255]), seed=0x100000001).
         let factA = try #require(third.fact(forFile: fileA))
-        #expect(factA.width == 1 && factA.height == 1
-                && factA.pixels == "3e6f9aae16382bf563d8991b6da1b92213911f0dd5deea3ecaccf2f35a56794a")
+        #expect(factA == GoldenPixelFact(width: 1, height: 1, pixels: 0xbb03_7545_831c_bf5e))
         #expect(third.confirms(b, asFile: fileB) && !third.confirms(a, asFile: fileB))
     }
 }

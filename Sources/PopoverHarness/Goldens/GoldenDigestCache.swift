@@ -3,40 +3,30 @@ import PopoverFiles
 import PopoverImage
 import Synchronization
 
-/// What decoding one golden file established: the file with a given SHA-256 holds an
-/// image of this size whose straight pixels have this SHA-256.
+/// What one golden file decodes to, learned when a drawing matched it exactly: the file
+/// with a given SHA-256 holds an image of this size whose straight pixels have this XXH64.
 public struct GoldenPixelFact: Sendable, Hashable {
     public var width: Int
     public var height: Int
-    /// XXH64 of the pixels (`RGBAImage.pixelDigest()`): compared first, so that a drawing
-    /// that differs costs no SHA-256 (a check where every case fails would spend a tenth
-    /// of its time on them).
-    public var quick: UInt64
-    /// SHA-256 (hex) of the straight RGBA pixels, row by row: what decides.
-    public var pixels: String
+    /// XXH64 of the straight RGBA pixels, row by row (`RGBAImage.pixelDigest()`).
+    public var pixels: UInt64
 
-    public init(width: Int, height: Int, quick: UInt64, pixels: String) {
+    public init(width: Int, height: Int, pixels: UInt64) {
         self.width = width
         self.height = height
-        self.quick = quick
         self.pixels = pixels
     }
 
-    /// What decoding gave `image`.
+    /// What `image`'s pixels are.
     public init(of image: RGBAImage) {
-        self.init(width: image.width, height: image.height, quick: image.pixelDigest(), pixels: SHA256.hex(image.pixels))
-    }
-
-    /// Whether `image` may have the pixels this fact speaks of: the same size and XXH64.
-    func mayDescribe(_ image: RGBAImage) -> Bool {
-        image.width == width && image.height == height && image.pixelDigest() == quick
+        self.init(width: image.width, height: image.height, pixels: image.pixelDigest())
     }
 }
 
 /// The digest cache: what decoding golden files established on this machine, kept
 /// outside the repository, so that a check confirms an unchanged case without decoding
 /// its golden: when the golden file's SHA-256 names a fact and the drawn pixels have the
-/// fact's SHA-256, the images are identical. It is keyed by content alone, so it
+/// fact's size and XXH64, the images are identical. It is keyed by content alone, so it
 /// survives rebuilding the tool and switching branches.
 ///
 /// Why it cannot pass a wrong image:
@@ -46,8 +36,13 @@ public struct GoldenPixelFact: Sendable, Hashable {
 /// - facts are only ever learned by decoding a golden here, through libspng; a cache
 ///   written by another decoder (`PNGFile.decoderVersion`) or in another format is not
 ///   read, since another decoder might give other pixels for the same bytes;
-/// - pixels are compared by SHA-256, so nobody can craft a golden whose pixels differ
-///   from a drawing's yet share its digest; no secret is needed for that.
+/// - a fact is learned only from pixels this tool drew: a golden a drawing matched byte
+///   for byte, or one it recorded. So the XXH64 a later drawing is compared with is
+///   that of an earlier drawing, never a value a golden's author chose: a golden crafted
+///   so that its pixels differ from a drawing yet share its XXH64 fails the comparison
+///   that would have learned it, and is decoded at every check. Two drawings of this
+///   tool that differ yet share an XXH64 is a 1 in 2^64 chance, which is why a drawing
+///   is not hashed with SHA-256 (that took a fifth of a clean check's time).
 ///
 /// What it trusts: its folder (`defaultFolder`, in the user's own cache folder). Whoever
 /// can write there could make facts that pass wrong goldens, but could as well replace
@@ -68,9 +63,6 @@ public final class GoldenDigestCache: Sendable {
     private let known: [String: GoldenPixelFact]
     private let learned = Mutex<[String: GoldenPixelFact]>([:])
     private let used = Mutex<Set<String>>([])
-    /// Files whose fact's XXH64 matched a drawing but whose SHA-256 did not: a fact
-    /// damaged on disk (or a collision), learned again when the golden is decoded.
-    private let doubted = Mutex<Set<String>>([])
 
     public static let fileName = "golden-pixels.cache"
     /// More facts than this and the ones this run did not use are dropped.
@@ -113,23 +105,19 @@ public final class GoldenDigestCache: Sendable {
     }
 
     /// Whether decoding the file with SHA-256 `fileDigest` is known to give exactly
-    /// `drawn`'s pixels: the same size, XXH64 and SHA-256.
+    /// `drawn`'s pixels: the same size and XXH64.
     public func confirms(_ drawn: RGBAImage, asFile fileDigest: String) -> Bool {
-        guard let fact = fact(forFile: fileDigest), fact.mayDescribe(drawn) else { return false }
-        if SHA256.hex(drawn.pixels) == fact.pixels { return true }
-        doubted.withLock { _ = $0.insert(fileDigest) }
-        return false
+        guard let fact = fact(forFile: fileDigest) else { return false }
+        return fact == GoldenPixelFact(of: drawn)
     }
 
-    /// Records what decoding the file with SHA-256 `fileDigest` gave. A fact already held
-    /// for it is kept when the decoded size and XXH64 agree with it, unless a drawing cast
-    /// doubt on it: a check where every case fails then hashes no golden twice.
-    public func learn(file fileDigest: String, decoded image: RGBAImage) {
-        if let fact = known[fileDigest] ?? learned.withLock({ $0[fileDigest] }), fact.mayDescribe(image),
-           !doubted.withLock({ $0.contains(fileDigest) }) {
-            return
-        }
-        let fact = GoldenPixelFact(of: image)
+    /// Records that the file with SHA-256 `fileDigest` decodes to `drawn`, a drawing of
+    /// this tool: one that the decoded golden matched byte for byte, or one recorded into
+    /// that file. Never call it with pixels only a file vouches for (see the type's
+    /// comment: that is what keeps a crafted golden from passing).
+    public func learn(file fileDigest: String, drawn: RGBAImage) {
+        let fact = GoldenPixelFact(of: drawn)
+        if known[fileDigest] == fact { return }
         learned.withLock { $0[fileDigest] = fact }
     }
 
@@ -162,10 +150,10 @@ public final class GoldenDigestCache: Sendable {
 
 extension GoldenDigestCache {
     /// The file is text: this first line, then `decoded by <decoder>`, then one line per
-    /// fact: the file's SHA-256, width, height, the pixels' XXH64 (16 hex digits) and
-    /// SHA-256, separated by spaces, in order of the file's SHA-256. Another first line is
-    /// another format.
-    static let magic = "popover-goldens golden pixel cache 3"
+    /// fact: the file's SHA-256, width, height and the pixels' XXH64 (16 hex digits),
+    /// separated by spaces, in order of the file's SHA-256. Another first line is another
+    /// format.
+    static let magic = "popover-goldens golden pixel cache 4"
 
     enum Loaded {
         case loaded([String: GoldenPixelFact])
@@ -190,12 +178,12 @@ extension GoldenDigestCache {
         facts.reserveCapacity(lines.count - 3)
         for (number, line) in lines.dropFirst(2).dropLast().enumerated() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard fields.count == 5, isDigest(fields[0]), isDigest(fields[4]), fields[3].utf8.count == 16,
+            guard fields.count == 4, isDigest(fields[0]), fields[3].utf8.count == 16,
                   let width = Int(fields[1]), let height = Int(fields[2]), width > 0, height > 0,
-                  let quick = UInt64(fields[3], radix: 16) else {
+                  let pixels = UInt64(fields[3], radix: 16) else {
                 return .unusable("damaged (line \(number + 3) is not a fact)")
             }
-            facts[String(fields[0])] = GoldenPixelFact(width: width, height: height, quick: quick, pixels: String(fields[4]))
+            facts[String(fields[0])] = GoldenPixelFact(width: width, height: height, pixels: pixels)
         }
         return .loaded(facts)
     }
@@ -203,7 +191,7 @@ extension GoldenDigestCache {
     static func encode(_ facts: [String: GoldenPixelFact], decoder: String) -> [UInt8] {
         var text = magic + "\ndecoded by " + decoder + "\n"
         for (file, fact) in facts.sorted(by: { $0.key < $1.key }) {
-            text += "\(file) \(fact.width) \(fact.height) \(Hex.string(fact.quick)) \(fact.pixels)\n"
+            text += "\(file) \(fact.width) \(fact.height) \(Hex.string(fact.pixels))\n"
         }
         return Array(text.utf8)
     }

@@ -34,7 +34,7 @@ public enum GoldenWriter {
                                          facts: Facts, replacing expected: String?) throws {
         try store.replaceHoldingLock(golden.id, png: golden.png, row: FactsTable.Row(golden: golden.digest, facts: facts),
                                      ifStill: expected)
-        cache?.learn(file: golden.digest, decoded: golden.decoded)
+        cache?.learn(file: golden.digest, drawn: golden.decoded)
     }
 
     /// `prepare` and `commitHoldingLock` under the folder's lock, for a writer of one

@@ -125,7 +125,6 @@ final class CaseJudge: Sendable {
             keep(CaseImages(actual: actual), into: &result)
             return result
         }
-        cache.learn(file: fileDigest, decoded: expected)
         let comparison: PopoverDiff.ComparisonResult
         do {
             comparison = try ImageComparison.compare(expected: expected, actual: actual, tolerance: tolerance,
@@ -138,6 +137,8 @@ final class CaseJudge: Sendable {
             keep(CaseImages(expected: expected, expectedFile: bytes, actual: actual), into: &result)
             return result
         }
+        // Only a golden this drawing matched byte for byte is learned (GoldenDigestCache).
+        if expected == actual { cache.learn(file: fileDigest, drawn: actual) }
         result.metrics = comparison.metrics
         result.changedRegion = comparison.diffMap?.changedRegion
         if let diff = comparison.diffMap { compared = Compared(expected: expected, actual: actual, diff: diff) }
