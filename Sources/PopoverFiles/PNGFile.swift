@@ -31,8 +31,12 @@ public enum PNGFile {
 
     /// Decodes PNG bytes; `name` (usually the path) is used in error messages.
     public static func decode(_ bytes: [UInt8], name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
+        // Array's withUnsafeBytes rethrows untyped: the typed error travels in a Result.
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(PNGError) in try PNGDecoder.decode(buffer, name: name, limits: limits) }
+        }
         do {
-            return try bytes.withUnsafeBytes { buffer throws(PNGError) in try PNGDecoder.decode(buffer, name: name, limits: limits) }
+            return try result.get()
         } catch .notPNG where isGitLFSPointer(bytes) {
             throw .gitLFSPointer(file: name)
         }
@@ -52,7 +56,7 @@ public enum PNGFile {
     /// Reads IHDR (as libspng validates it) without decoding pixels.
     /// No size limit applies: a header is small whatever it claims.
     public static func header(_ bytes: [UInt8], name: String) throws(PNGError) -> PNGHeader {
-        try bytes.withUnsafeBytes { buffer throws(PNGError) in try PNGDecoder.header(buffer, name: name) }
+        try bytes.withUnsafeBytes { buffer in Result { () throws(PNGError) in try PNGDecoder.header(buffer, name: name) } }.get()
     }
 
     /// Whether `bytes` are a Git LFS pointer file (its first line names the LFS spec).
