@@ -1,7 +1,7 @@
 import CLibDeflate
 
-/// The PNG container as `PNGChunkCheck` reads it: the signature and chunks (length, type,
-/// data, CRC-32 of type and data).
+/// The PNG container as the encoder writes it: the signature and chunks (length, type,
+/// data, CRC-32 of type and data), assembled by `PNGChunkWriter`.
 enum PNGChunks {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -25,4 +25,51 @@ enum PNGChunks {
 
     static let IHDR = type("IHDR"), PLTE = type("PLTE"), tRNS = type("tRNS")
     static let IDAT = type("IDAT"), IEND = type("IEND")
+}
+
+/// Builds a PNG file in one exactly sized array: every chunk is added with its data,
+/// and the array is allocated once the total is known (`bytes`). Nothing but what the
+/// caller adds is written: no time, text or gamma chunks, so the same pixels always
+/// give the same bytes.
+struct PNGChunkWriter {
+    private var chunks: [(type: UInt32, data: [UInt8])] = []
+
+    mutating func add(_ type: UInt32, _ data: [UInt8]) {
+        precondition(data.count <= PNGChunks.maxLength, "a PNG chunk cannot hold \(data.count) bytes")
+        chunks.append((type, data))
+    }
+
+    /// IHDR for a non-interlaced image (compression and filter method 0, the only ones).
+    mutating func addHeader(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8) {
+        var data = [UInt8]()
+        data.reserveCapacity(13)
+        appendBigEndian(UInt32(width), to: &data)
+        appendBigEndian(UInt32(height), to: &data)
+        data += [bitDepth, colourType, 0, 0, 0]
+        add(PNGChunks.IHDR, data)
+    }
+
+    /// The file: signature, the chunks in the order added, then IEND.
+    func bytes() -> [UInt8] {
+        let all = chunks + [(PNGChunks.IEND, [])]
+        let total = PNGChunks.signature.count + all.reduce(0) { $0 + 12 + $1.data.count }
+        var out = [UInt8]()
+        out.reserveCapacity(total)
+        out += PNGChunks.signature
+        for chunk in all {
+            appendBigEndian(UInt32(chunk.data.count), to: &out)
+            appendBigEndian(chunk.type, to: &out)
+            out += chunk.data
+            let crc = chunk.data.withUnsafeBytes { PNGChunks.crc(type: chunk.type, data: $0) }
+            appendBigEndian(crc, to: &out)
+        }
+        return out
+    }
+}
+
+func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+    bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+    bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    bytes.append(UInt8(truncatingIfNeeded: value))
 }

@@ -2,8 +2,8 @@ import PopoverImage
 
 /// PNG files in and out.
 ///
-/// Encoding goes through libspng (`PNGEncoder`): files hold only the chunks the image
-/// needs, in the smallest 8-bit colour type that keeps every pixel exact.
+/// Encoding is ours, through libdeflate (`PNGEncoder`): files hold only the chunks the
+/// image needs, in the smallest 8-bit colour type that keeps every pixel exact.
 ///
 /// Decoding goes through libspng (`PNGDecoder`), held strictly where it is lenient
 /// (`PNGChunkCheck`): a bad CRC in any chunk, a palette index past the palette, or a tRNS
@@ -67,18 +67,18 @@ public enum PNGFile {
 
     // MARK: Encoding
 
-    /// Encodes as a PNG holding only IHDR, (for palette images) PLTE and tRNS, the image
-    /// data and IEND, through libspng (see `PNGEncoder`). The pixels are stored in the
+    /// Encodes as a PNG holding only IHDR, (for palette images) PLTE and tRNS, one IDAT
+    /// and IEND, through libdeflate (see `PNGEncoder`). The pixels are stored in the
     /// smallest 8-bit colour type that holds them exactly (grey, palette, grey with
     /// alpha, RGB or RGBA; see `PNGSampleLayout`), so any decoder gives back exactly
     /// `image`'s RGBA bytes. Identical pixels give identical bytes on every run (with the
-    /// same libspng, zlib and compression), since no time or text chunk is written.
+    /// same libdeflate and compression), since no time or text chunk is written.
     ///
     /// The image must be at least 1 x 1 (PNG cannot hold an empty image); running out of
     /// memory stops the program, as it would for any Swift allocation.
     public static func encode(_ image: RGBAImage, compression: PNGCompression = .smallest) -> [UInt8] {
         checkEncodable(width: image.width, height: image.height)
-        return PNGEncoder.encode(image, compression: compression)
+        return PNGEncoder.encode(image, settings: compression.settings)
     }
 
     /// Encodes an 8-bit palette image: `indices` holds one palette index per pixel, row
@@ -92,11 +92,14 @@ public enum PNGFile {
         precondition(indices.count == width * height,
                      "\(indices.count) palette indices do not make a \(width) x \(height) image")
         precondition((1...256).contains(palette.count), "a PNG palette holds 1 to 256 entries, not \(palette.count)")
-        // An index past the palette would not decode.
-        let largest = indices.max() ?? 0
-        precondition(Int(largest) < palette.count, "palette index \(largest) with \(palette.count) entries")
-        return PNGEncoder.encode(width: width, height: height, kind: .palette, samples: indices,
-                                 palette: palette.map(\.packed), compression: compression)
+        return indices.withUnsafeBufferPointer { indices in
+            // An index past the palette would not decode.
+            var largest: UInt8 = 0
+            for index in indices { largest = max(largest, index) }
+            precondition(Int(largest) < palette.count, "palette index \(largest) with \(palette.count) entries")
+            return PNGEncoder.encodeIndexed(width: width, height: height, indices: indices,
+                                            palette: palette, settings: compression.settings)
+        }
     }
 
     /// Encodes and writes atomically (see `FileIO.writeAtomically`): a reader sees either
