@@ -10,8 +10,8 @@ import PopoverImage
 /// Small limits: the fuzzer should explore the decoder, not wait on big allocations.
 let fuzzLimits = PNGLimits(maxSide: 512, maxPixels: 1 << 16)
 
-func fuzzPNG(_ bytes: UnsafeRawBufferPointer) {
-    let name = "fuzz.png"
+func fuzzPNG(_ raw: UnsafeRawBufferPointer) {
+    let bytes = Array(raw), name = "fuzz.png"
     let image: RGBAImage
     do {
         image = try PNGFile.decode(bytes, name: name, limits: fuzzLimits)

@@ -49,14 +49,7 @@ extension FileIO {
 
     /// Renames `from` to `to`, replacing an empty folder or a file at `to`.
     public static func move(_ from: String, to: String) throws(FileError) {
-        #if canImport(Glibc)
-        let result = Glibc.rename(from, to)
-        #elseif canImport(Musl)
-        let result = Musl.rename(from, to)
-        #else
-        let result = Darwin.rename(from, to)
-        #endif
-        guard result == 0 else { throw POSIX.error(to, .write, errno, detail: "renaming \(from)") }
+        guard rename(from, to) == 0 else { throw POSIX.error(to, .write, errno, detail: "renaming \(from)") }
     }
 }
 

@@ -31,16 +31,12 @@ public enum PNGFile {
 
     /// Decodes PNG bytes; `name` (usually the path) is used in error messages.
     public static func decode(_ bytes: [UInt8], name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
+        // Array's withUnsafeBytes rethrows untyped: the typed error travels in a Result.
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(PNGError) -> RGBAImage in try decode(buffer, name: name, limits: limits) }
+            Result { () throws(PNGError) in try PNGDecoder.decode(buffer, name: name, limits: limits) }
         }
-        return try result.get()
-    }
-
-    /// Decodes PNG bytes in place, without copying them.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits = .default) throws(PNGError) -> RGBAImage {
         do {
-            return try PNGDecoder.decode(bytes, name: name, limits: limits)
+            return try result.get()
         } catch .notPNG where isGitLFSPointer(bytes) {
             throw .gitLFSPointer(file: name)
         }
@@ -60,19 +56,11 @@ public enum PNGFile {
     /// Reads IHDR (as libspng validates it) without decoding pixels.
     /// No size limit applies: a header is small whatever it claims.
     public static func header(_ bytes: [UInt8], name: String) throws(PNGError) -> PNGHeader {
-        let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(PNGError) -> PNGHeader in try header(buffer, name: name) }
-        }
-        return try result.get()
-    }
-
-    /// Reads IHDR from bytes in place.
-    public static func header(_ bytes: UnsafeRawBufferPointer, name: String) throws(PNGError) -> PNGHeader {
-        try PNGDecoder.header(bytes, name: name)
+        try bytes.withUnsafeBytes { buffer in Result { () throws(PNGError) in try PNGDecoder.header(buffer, name: name) } }.get()
     }
 
     /// Whether `bytes` are a Git LFS pointer file (its first line names the LFS spec).
-    public static func isGitLFSPointer(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isGitLFSPointer(_ bytes: [UInt8]) -> Bool {
         let header = Array("version https://git-lfs.github.com/spec/".utf8)
         return bytes.count >= header.count && bytes.prefix(header.count).elementsEqual(header)
     }

@@ -20,13 +20,6 @@ struct DecodeTests {
                                     colourType: fixture.colourType, interlaced: fixture.interlaced))
     }
 
-    @Test("the in-place overload decodes the same pixels")
-    func decodesFromRawBuffer() throws {
-        let bytes = try Fixtures.bytes("palette4-trns.png")
-        let image = try bytes.withUnsafeBytes { try PNGFile.decode($0, name: "palette4-trns.png") }
-        #expect(rows(image) == FixtureTable.palette4Alpha)
-    }
-
     /// Every 16-bit value, v -> (v + 128) / 257: the accurate rounding of v * 255 / 65535,
     /// not the high byte (which would give 0x00ff -> 0 and 0xff00 -> 255).
     @Test("16-bit samples scale to 8 bits as (v + 128) / 257, for all 65536 values")
