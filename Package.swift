@@ -21,13 +21,6 @@ import PackageDescription
 // and geometry directly); LayerTests holds the sources to this picture. Beside them:
 // PopoverBench, the measurements behind docs/performance.md, and popover-goldens, the
 // command-line tool, a thin layer over all of them.
-// The test targets' own code is compiled unoptimised even in `swift test -c release`: the
-// code under test (every library target) stays optimised, which is what keeps the golden
-// suite fast, while optimising the tests themselves (whole-module, one compiler process
-// per target) took more than half the release build's CPU time for no gain in the run
-// (docs/performance.md, "The test suite").
-let testCode: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
-
 let package = Package(
     name: "PopoverGoldens",
     platforms: [.macOS(.v15)],
@@ -107,40 +100,35 @@ let package = Package(
                            "PopoverHarness"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "GeometryTests", dependencies: ["PopoverGeometry", "TestSupport"], swiftSettings: testCode),
-        .testTarget(name: "ImageTests", dependencies: ["PopoverImage"], swiftSettings: testCode),
-        .testTarget(name: "FileTests", dependencies: ["PopoverImage", "PopoverFiles", "CLibDeflate", "TestSupport"], swiftSettings: testCode),
-        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage", "TestSupport"], swiftSettings: testCode),
-        .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage", "PopoverFiles", "TestSupport"], swiftSettings: testCode),
-        .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "GeometryTests", dependencies: ["PopoverGeometry", "TestSupport"]),
+        .testTarget(name: "ImageTests", dependencies: ["PopoverImage"]),
+        .testTarget(name: "FileTests", dependencies: ["PopoverImage", "PopoverFiles", "CLibDeflate", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["PopoverRaster", "PopoverImage", "TestSupport"]),
+        .testTarget(name: "SkinTests", dependencies: ["PopoverSkins", "PopoverGeometry", "PopoverRaster", "PopoverImage", "PopoverFiles", "TestSupport"]),
+        .testTarget(name: "DiffTests", dependencies: ["PopoverDiff", "PopoverImage", "TestSupport"]),
         .testTarget(
             name: "HarnessTests",
             dependencies: ["PopoverHarness", "PopoverSkins", "PopoverGeometry", "PopoverDiff", "PopoverImage", "PopoverFiles",
-                           "PopoverRaster", "PopoverBench", "TestSupport"],
-            swiftSettings: testCode
+                           "PopoverRaster", "PopoverBench", "TestSupport"]
         ),
         .testTarget(
             name: "ReportTests",
             dependencies: ["PopoverHarness", "PopoverReport", "PopoverDiff", "PopoverImage", "PopoverFiles", "PopoverGeometry",
-                           "TestSupport"],
-            swiftSettings: testCode
+                           "TestSupport"]
         ),
         .testTarget(
             name: "ReviewTests",
             dependencies: ["PopoverReview", "PopoverHarness", "PopoverReport", "PopoverFiles", "PopoverImage", "TestSupport",
-                           .product(name: "FlyingFox", package: "FlyingFox")],
-            swiftSettings: testCode
+                           .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["PopoverHarness", "PopoverImage", "PopoverFiles", "PopoverSkins", "TestSupport"],
-            swiftSettings: testCode
+            dependencies: ["PopoverHarness", "PopoverImage", "PopoverFiles", "PopoverSkins", "TestSupport"]
         ),
         .testTarget(
             name: "GoldenTests",
             dependencies: ["PopoverHarness", "PopoverReport", "PopoverSkins", "PopoverRaster", "PopoverGeometry", "PopoverImage",
-                           "PopoverFiles", "TestSupport"],
-            swiftSettings: testCode
+                           "PopoverFiles", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
