@@ -152,7 +152,7 @@ extension Benchmarks {
     static func reportLoad(script: String, report: String) throws -> RunFigures.ReportLoad {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "time", report]
+        process.arguments = ["python3", script, report]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

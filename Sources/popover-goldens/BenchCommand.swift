@@ -35,8 +35,8 @@ struct BenchCommand: ParsableCommand {
         var bench = Benchmarks(catalog: catalog, goldensFolder: goldens, scratch: scratch)
         bench.repetitions = repetitions
         let tool = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-        let pageScript = FileManager.default.fileExists(atPath: "Tests/Browser/report_in_chromium.py")
-            ? "Tests/Browser/report_in_chromium.py" : nil
+        let pageScript = FileManager.default.fileExists(atPath: "scripts/bench-page")
+            ? "scripts/bench-page" : nil
         try userFacing {
             let runs = quick ? nil : try bench.runFigures(tool: tool, pageScript: pageScript)
             if let runs { BenchPrinter.runs(runs) }

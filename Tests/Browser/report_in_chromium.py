@@ -7,10 +7,6 @@ failing run, calls this script, and checks the files afterwards.
       zoom, views, Find change kept across views), filters (and the address), keys,
       focus-mode decisions by keyboard, decisions and filters after a reload, and exports
       approvals.json (the first two CASE_IDs accepted) to DOWNLOAD_PATH.
-  python3 report_in_chromium.py time REPORT_FOLDER
-      opens REPORT_FOLDER/index.html from disk and prints, as JSON, its paint and load
-      times, its longest task, total blocking time and layout shift while loading, and
-      per main control the time from a click to the next paint: for the bench.
   python3 report_in_chromium.py live URL GOLDEN_PATH CASE_ID
       opens the page `popover-goldens review` serves, accepts CASE_ID (its golden file
       at GOLDEN_PATH changes, the counts follow), undoes it (the golden is back, so are
@@ -534,122 +530,10 @@ def regions(report, case_id, changed_file):
         b.close()
 
 
-# Watches long tasks (over 50 ms), layout shifts and the time from each input to the next
-# paint (Event Timing), from before the page's first byte.
-OBSERVE = """
-window.__figures = { longTasks: [], shifts: [], events: [] };
-new PerformanceObserver(list => list.getEntries().forEach(e =>
-    window.__figures.longTasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
-new PerformanceObserver(list => list.getEntries().forEach(e => {
-    if (!e.hadRecentInput) window.__figures.shifts.push({ start: e.startTime, value: e.value });
-})).observe({ type: 'layout-shift', buffered: true });
-new PerformanceObserver(list => list.getEntries().forEach(e =>
-    window.__figures.events.push({ name: e.name, start: e.startTime, duration: e.duration }))).observe({ type: 'event', buffered: true, durationThreshold: 16 });
-"""
-
-
-def open_page(p, url):
-    b = browser(p)
-    page = b.new_page(viewport={"width": 1400, "height": 1000})
-    page.add_init_script(OBSERVE)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url, wait_until="load")
-    return b, page, errors
-
-
-def click_to_paint(page, action):
-    """Milliseconds from the input's start to the next paint after it (Event Timing's
-    duration for the slowest event of the action), and the longest task it caused."""
-    page.evaluate("window.__figures.events = []; window.__figures.longTasks = []")
-    action()
-    # Let the paint after the input happen, and its entry arrive.
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 150)))")
-    f = page.evaluate("window.__figures")
-    events = [e["duration"] for e in f["events"] if e["name"] in ("click", "pointerup", "pointerdown", "keydown", "keyup", "input", "change", "mousedown", "mouseup")]
-    return {"toNextPaintMs": max(events) if events else 0, "longestTaskMs": max([t["duration"] for t in f["longTasks"]] or [0])}
-
-
-def timing(report):
-    """The page's figures for the bench: first paint, largest paint and load; the longest
-    task while loading, the total blocking time (each task's time past 50 ms), the
-    cumulative layout shift; then, per main control, the time from a click to the next
-    paint and the longest task it caused."""
-    with sync_playwright() as p:
-        b, page, errors = open_page(p, "file://" + os.path.abspath(report) + "/index.html")
-        page.wait_for_timeout(1500)
-        load = page.evaluate("""() => {
-            const paint = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
-            const nav = performance.getEntriesByType('navigation')[0];
-            const lcp = performance.getEntriesByType('largest-contentful-paint').at(-1);
-            const f = window.__figures;
-            return { firstPaintSeconds: (paint ? paint.startTime : nav.loadEventEnd) / 1000,
-                     firstScreenSeconds: (lcp ? lcp.startTime : nav.loadEventEnd) / 1000,
-                     loadSeconds: nav.loadEventEnd / 1000,
-                     imagesLoaded: Array.from(document.images).filter(i => i.complete && i.naturalWidth > 0).length,
-                     imagesInPage: document.images.length,
-                     elements: document.getElementsByTagName('*').length,
-                     longestTaskMs: Math.max(0, ...f.longTasks.map(t => t.duration)),
-                     totalBlockingMs: f.longTasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
-                     layoutShift: f.shifts.reduce((s, e) => s + e.value, 0) };
-        }""")
-        controls = {}
-        first_chip = page.locator("[data-status-chip]").first
-        controls["status chip"] = click_to_paint(page, lambda: first_chip.click())
-        first_chip.click()
-        page.wait_for_timeout(200)
-        skins = page.eval_on_selector_all("#f-skin option", "os => os.map(o => o.value).filter(Boolean)")
-        if skins:
-            # A choice in a select is no input event Event Timing reports: time it in the
-            # page, from the change to the frame after it.
-            skin = page.evaluate("""value => new Promise(done => {
-                const select = document.getElementById('f-skin'), start = performance.now();
-                window.__figures.longTasks = [];
-                select.value = value;
-                select.dispatchEvent(new Event('change', { bubbles: true }));
-                requestAnimationFrame(() => setTimeout(() => done({ toNextPaintMs: performance.now() - start,
-                    longestTaskMs: Math.max(0, ...window.__figures.longTasks.map(t => t.duration)) }), 0));
-            })""", skins[0])
-            controls["skin filter"] = skin
-        controls["search"] = click_to_paint(page, lambda: (page.fill("#f-q", "up/popover1"), page.wait_for_timeout(300)))
-        controls["reset filters"] = click_to_paint(page, lambda: page.click("#f-reset"))
-        page.evaluate("window.scrollTo(0, 0)")
-        rep = page.locator("#changes-list .viewer").first
-        if rep.count():
-            controls["view: wipe"] = click_to_paint(page, lambda: rep.locator('[data-mode-to="wipe"]').click())
-            controls["zoom 4"] = click_to_paint(page, lambda: rep.locator('[data-zoom-to="4"]').click())
-            if rep.locator("[data-region-step]").count():
-                controls["next region"] = click_to_paint(page, lambda: rep.locator('[data-region-step="1"]').click())
-            controls["accept a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=accept]").first.click())
-            controls["undo a change"] = click_to_paint(page, lambda: page.locator("[data-decide-change=undo]").first.click())
-            members = page.locator("details.members > summary").first
-            controls["open a change's cases"] = click_to_paint(page, lambda: members.click())
-        page.evaluate("document.getElementById('case-list').scrollIntoView()")
-        line = page.locator("#case-list .case-open").first
-        line.wait_for()
-        controls["open a case"] = click_to_paint(page, lambda: line.click())
-        controls["accept a case"] = click_to_paint(page, lambda: page.locator("#case-list [data-decide=accept]").first.click())
-        page.locator("#case-list [data-decide=accept]").first.click()
-        controls["matrix cell"] = click_to_paint(page, lambda: page.locator("table.matrix td.c").nth(500).click())
-        page.evaluate("window.scrollTo(0, 0)")
-        controls["focus mode"] = click_to_paint(page, lambda: page.click("#focus-open"))
-        controls["focus: next (j)"] = click_to_paint(page, lambda: page.keyboard.press("j"))
-        controls["focus: accept (a)"] = click_to_paint(page, lambda: page.keyboard.press("a"))
-        controls["focus: keep (x)"] = click_to_paint(page, lambda: page.keyboard.press("x"))
-        page.keyboard.press("Escape")
-        load["controls"] = controls
-        check(not errors, "the page threw: %s" % errors)
-        b.close()
-        print(json.dumps(load))
-
-
 if __name__ == "__main__":
     try:
         if sys.argv[1] == "static":
             static(sys.argv[2], sys.argv[3], sys.argv[4:])
-        elif sys.argv[1] == "time":
-            timing(sys.argv[2])
-            sys.exit(0)
         elif sys.argv[1] == "live":
             live(sys.argv[2], sys.argv[3], sys.argv[4])
         elif sys.argv[1] == "axe":

@@ -157,7 +157,7 @@ struct ArtworkFileTests {
 
     /// A copy of the project's artwork set in a temporary folder, to damage.
     static func copy() throws -> String {
-        let target = NSTemporaryDirectory() + "artwork-\(UUID().uuidString)"
+        let target = testProcessFolder + "/artwork-\(UUID().uuidString)"
         try FileManager.default.copyItem(atPath: folder, toPath: target)
         return target
     }

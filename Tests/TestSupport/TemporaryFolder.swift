@@ -1,7 +1,22 @@
 import Foundation
 
-/// A fresh empty folder under the system's temporary folder for one test; `remove()`
-/// deletes it and everything in it.
+/// The folder every test's temporary folders go in: one per test process, under the
+/// system's temporary folder, removed with everything in it when the process exits. So a
+/// test run leaves nothing behind, not even what a test forgot to remove or what the tool
+/// puts beside a folder it was given (a report's lock file and retired copies); a test
+/// that wants a folder gone sooner calls `remove()`. A killed test process leaves its
+/// folder, named with its process ID.
+public let testProcessFolder: String = {
+    let path = testProcessFolderPath(getpid())
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: testProcessFolderPath(getpid())) }
+    return path
+}()
+
+func testProcessFolderPath(_ pid: pid_t) -> String { NSTemporaryDirectory() + "popover-goldens-tests-\(pid)" }
+
+/// A fresh empty folder inside `testProcessFolder` for one test; `remove()` deletes it and
+/// everything in it.
 public struct TemporaryFolder: Sendable {
     public let path: String
 
@@ -9,7 +24,7 @@ public struct TemporaryFolder: Sendable {
     /// folder left behind says which test made it.
     public init(_ label: String = #function) {
         let safe = String(label.filter { $0.isLetter || $0.isNumber }.prefix(40))
-        path = NSTemporaryDirectory() + "popover-goldens-\(safe)-\(UUID().uuidString.prefix(8))"
+        path = testProcessFolder + "/\(safe)-\(UUID().uuidString.prefix(8))"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

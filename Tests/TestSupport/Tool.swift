@@ -85,7 +85,7 @@ public func toolProcess(_ executable: String, _ arguments: [String], in director
     }
     // One cache per workspace, as one person's machine has: runs in the same folder share it.
     environment["POPOVER_GOLDENS_CACHE"] = directory.map { $0 + "/.popover-goldens-cache" }
-        ?? NSTemporaryDirectory() + "popover-goldens-tool-cache-\(UUID().uuidString.prefix(8))"
+        ?? testProcessFolder + "/tool-cache-\(UUID().uuidString.prefix(8))"
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
     return process

@@ -13,7 +13,9 @@ enum FixtureRun {
     static let fixture = toolFolder + "/Fixture"
 
     static let result: Result<MutationRun.Result, any Error> = Result {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-fixture-\(getpid())").path
+        let scratch = scratchFolder(getpid())
+        // The schemata build and the outputs stay while the tests read them, then go.
+        atexit { try? FileManager.default.removeItem(atPath: FixtureRun.scratchFolder(getpid())) }
         let subject = Subject(root: fixture, mutate: ["Shapes"], driverDependencies: ["Shapes"],
                               driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit")
         var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/out")
@@ -23,6 +25,10 @@ enum FixtureRun {
         run.options.timeConstant = 2
         run.log = { _ in }
         return try run.run()
+    }
+
+    static func scratchFolder(_ pid: pid_t) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("mutation-fixture-\(pid)").path
     }
 
     /// The result of the mutant at `line` changing `original` to `replacement`.
