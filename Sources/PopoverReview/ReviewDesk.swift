@@ -265,7 +265,6 @@ public struct ReviewError: Error, Equatable, CustomStringConvertible {
         .init(description: "not cases of the run being reviewed: " + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : ""),
               namesUnknownCases: true)
     }
-    public static func approvals(file: String, reason: String) -> Self { .init(description: "\(file): \(reason)") }
     public static func goldensFolderNotNamed(_ folder: String) -> Self {
         .init(description: "the run was checked against the goldens folder \(String(reflecting: folder)); a report does not "
             + "choose where goldens are written, so name it with --goldens")
