@@ -39,16 +39,12 @@ public struct ReviewDesk: Sendable {
 
     /// Loads the run and settles the goldens folder, so a review that could accept
     /// nothing says why before it starts.
-    public func prepare() throws(ReviewError) -> RunRecord {
-        let run = try load()
-        _ = try store(for: run)
-        return run
-    }
+    public func prepare() throws(ReviewError) { _ = try store(for: load()) }
 
     public func accept(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
         let catalog = self.catalog ?? CaseCatalog.standard(skinsFolder: skinsFolder)
         let cases = Dictionary(catalog.cases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        return try operation(choice, undo: false) { result, approval, acceptor in
+        return try operation(choice, undo: false) { result, approval, acceptor, kept in
             if result.accepted != nil { return nil }
             guard result.status.isAcceptable else { throw AcceptRefusal.notAcceptable(id: result.id, status: result.status) }
             guard let relative = result.artifacts.actual?.path else { throw AcceptRefusal.noActualImage(id: result.id) }
@@ -56,32 +52,44 @@ public struct ReviewDesk: Sendable {
             guard let c = cases[result.id], let image = try? catalog.draw(c), let facts = try? catalog.facts(of: c) else {
                 throw AcceptRefusal.notInCatalog(id: result.id)
             }
-            let plan = try acceptor.plan(result, actualFile: actual.bytes, actualPath: actual.path, approval: approval,
-                                         drawing: .init(image: image, facts: facts.facts),
-                                         kept: try? fileInReport(Self.kept(result.id), of: result.id).bytes)
-            if !plan.alreadyWritten { try keepPrevious(plan, store: acceptor.store) }
-            return Step(id: result.id, accepted: plan.acceptance(at: Date()), finishing: plan.alreadyWritten) {
-                () throws(AcceptRefusal) in try acceptor.carryOutHoldingLock(plan)
-            }
+            let write = try acceptor.plan(result, actualFile: actual.bytes, actualPath: actual.path, approval: approval,
+                                          drawing: .init(image: image, facts: facts.facts),
+                                          kept: try? fileInReport(Self.kept(result.id) + ".png", of: result.id).bytes)
+            if !write.finishing { try keep(write, row: acceptor.store.recordedFacts(for: result.id), in: kept) }
+            return write
         }
     }
 
     /// Puts back the goldens that accepting the chosen cases replaced.
     public func undo(_ choice: Choice) throws(ReviewError) -> ReviewOutcome {
-        try operation(choice, undo: true) { result, _, acceptor in
-            let kept = try? fileInReport(Self.kept(result.id), of: result.id)
-            let facts = try? fileInReport(Self.kept(result.id, "facts.json"), of: result.id)
-            let plan = try acceptor.planUndo(result, kept: kept?.bytes, keptPath: report.path + "/" + Self.kept(result.id),
-                                             keptFacts: facts.flatMap { try? GoldenFacts.decode($0.bytes, name: $0.path) })
-            return Step(id: result.id, accepted: nil, finishing: plan.alreadyDone) {
-                () throws(AcceptRefusal) in try acceptor.undoHoldingLock(plan)
-            }
+        try operation(choice, undo: true) { result, _, acceptor, kept in
+            try acceptor.planUndo(result, kept: try? fileInReport(Self.kept(result.id) + ".png", of: result.id).bytes,
+                                  keptPath: kept.path(for: Self.kept(result.id)),
+                                  keptRow: kept.recordedFacts(for: Self.kept(result.id)).map { .init(golden: $0.golden, facts: $0.facts) })
         }
     }
 
-    /// Where the golden an acceptance replaced (`png`), and its facts' row (`facts.json`),
-    /// are kept for undo, relative to the report folder.
-    static func kept(_ id: String, _ suffix: String = "png") -> String { "accepted/\(id).previous.\(suffix)" }
+    /// Where the golden an acceptance replaced is kept for undo, as a golden of the report
+    /// folder (`<id>.png`, its facts' row in that folder's `facts.tsv`).
+    static func kept(_ id: String) -> String { "accepted/\(id)" }
+
+    /// Keeps the golden a write replaces, and its facts' row, in `kept` (the report folder)
+    /// for undo; never through a link (the report may have travelled). Not by
+    /// `replaceHoldingLock`, whose crash point is the goldens' own.
+    private func keep(_ write: GoldenAcceptor.Write, row: GoldenFacts?, in kept: GoldenStore) throws(AcceptRefusal) {
+        let id = Self.kept(write.id), path = kept.path(for: id)
+        do {
+            if let linked = FilePaths.linkedFolder(under: kept.folder, along: id + ".png") {
+                throw HarnessError.io("\(linked) is a symbolic link")
+            }
+            try FileIO.createDirectories(FilePaths.parent(of: path))
+            if let previous = write.previous { try FileIO.writeAtomically(previous, to: path) } else { unlink(path) }
+            if let row { try kept.writeFactsHoldingLock(.init(caseID: id, golden: row.golden, facts: row.facts)) }
+            else { try kept.removeFactsHoldingLock(id) }
+        } catch {
+            throw .cannotWrite(id: write.id, reason: "cannot keep the previous golden for undo: \(error)")
+        }
+    }
 
     /// The file a path of the report names, with its bytes: it must lie inside the report
     /// folder, symbolic links followed (a report edited to point elsewhere is refused).
@@ -95,16 +103,6 @@ public struct ReviewDesk: Sendable {
         do { return (path, try FileIO.readBytes(path: path)) } catch { throw .unreadableActual(id: id, reason: "\(error)") }
     }
 
-    /// One golden to replace (accepting) or put back (undoing), checked, and what the
-    /// record says of its case once it is written; `finishing`: the golden is so already,
-    /// written by an operation that stopped before its report recorded it.
-    private struct Step {
-        let id: String
-        let accepted: Acceptance?
-        let finishing: Bool
-        let write: () throws(AcceptRefusal) -> Void
-    }
-
     /// One operation on the chosen cases, holding the report's lock and then the goldens
     /// folder's, in the order docs/review.md gives ("Kills, full disks and two
     /// reviewers"): each case checked by `make` (nil: nothing to do; a refusal changes
@@ -113,7 +111,8 @@ public struct ReviewDesk: Sendable {
     /// taken out of the record, staged again; the staged report put in place. No journal:
     /// a golden is replaced in one rename, so the disk says how far a killed operation
     /// got, and `GoldenAcceptor` finishes a case written but not recorded.
-    private func operation(_ choice: Choice, undo: Bool, _ make: (CaseResult, Approval?, GoldenAcceptor) throws -> Step?)
+    private func operation(_ choice: Choice, undo: Bool,
+                           _ make: (CaseResult, Approval?, GoldenAcceptor, GoldenStore) throws -> GoldenAcceptor.Write?)
         throws(ReviewError) -> ReviewOutcome {
         do {
             return try report.withLock {
@@ -121,10 +120,11 @@ public struct ReviewDesk: Sendable {
                 let store = try store(for: run)
                 return try store.locked {
                     var outcome = ReviewOutcome()
-                    var steps: [(Int, Step)] = []
+                    let acceptor = GoldenAcceptor(store: store), kept = GoldenStore(folder: report.path)
+                    var steps: [(Int, GoldenAcceptor.Write)] = []
                     for (index, approval) in try select(choice, in: run, forUndo: undo, refusing: &outcome.refused) {
                         do {
-                            guard let step = try make(run.results[index], approval, GoldenAcceptor(store: store)) else {
+                            guard let step = try make(run.results[index], approval, acceptor, kept) else {
                                 outcome.alreadyAccepted.append(run.results[index].id)
                                 continue
                             }
@@ -138,10 +138,10 @@ public struct ReviewDesk: Sendable {
                     for (index, step) in steps { run.results[index].accepted = step.accepted }
                     do { try report.stageFiles(of: run) } catch { throw ReviewError.cannotRecord("\(error)") }
                     CrashPoint.reach("review.staged")
-                    var written: [Step] = []
+                    var written: [GoldenAcceptor.Write] = []
                     for (index, step) in steps {
                         do {
-                            try step.write()
+                            try acceptor.carryOutHoldingLock(step)
                             written.append(step)
                             CrashPoint.reach("review.golden-written")
                         } catch {
@@ -159,20 +159,14 @@ public struct ReviewDesk: Sendable {
                     CrashPoint.reach("review.published")
                     for step in written {
                         if step.accepted != nil { outcome.accepted.append(step.id) } else { outcome.undone.append(step.id) }
-                        if step.accepted == nil && outcome.unrecorded == nil {
-                            for suffix in ["png", "facts.json"] { unlink(report.path + "/" + Self.kept(step.id, suffix)) }
-                        }
+                        if step.accepted == nil && outcome.unrecorded == nil { try? kept.removeHoldingLock(Self.kept(step.id)) }
                         if step.finishing { outcome.finished.append(step.id) }
                     }
                     return outcome
                 }
             }
-        } catch let error as ReviewError {
-            throw error
-        } catch let error as ReportError {
-            throw .report(error)
         } catch {
-            throw .report(.io("\(error)"))
+            throw (error as? ReviewError) ?? ReviewError(description: "\(error)")
         }
     }
 
@@ -235,28 +229,6 @@ public struct ReviewDesk: Sendable {
             return chosen.sorted().map { ($0, nil) }
         }
     }
-
-    /// Keeps the golden a plan replaces, and its row of the facts table as it is, inside
-    /// the report for undo; never through a link (the report may have travelled).
-    private func keepPrevious(_ plan: GoldenAcceptor.Plan, store: GoldenStore) throws(AcceptRefusal) {
-        let cannot = "cannot keep the previous golden for undo: "
-        if let linked = FilePaths.linkedFolder(under: report.path, along: Self.kept(plan.id)) {
-            throw .cannotWrite(id: plan.id, reason: cannot + "\(linked) is a symbolic link")
-        }
-        do {
-            for (suffix, bytes) in [("png", plan.previous), ("facts.json", store.recordedFacts(for: plan.id)?.encoded())] {
-                let path = report.path + "/" + Self.kept(plan.id, suffix)
-                guard let bytes else {
-                    unlink(path)
-                    continue
-                }
-                try FileIO.createDirectories(FilePaths.parent(of: path))
-                try FileIO.writeAtomically(bytes, to: path)
-            }
-        } catch {
-            throw .cannotWrite(id: plan.id, reason: cannot + "\(error)")
-        }
-    }
 }
 
 /// What a review operation did, case by case.
@@ -275,39 +247,34 @@ public struct ReviewOutcome: Sendable, Codable, Equatable {
     public var finished: [String] = []
     /// Why the report could not record what was written (written all the same); nil when it did.
     public var unrecorded: String?
-
-    public init() {}
 }
 
-/// A review operation that could not start; nothing was written.
-public enum ReviewError: Error, Equatable, CustomStringConvertible {
-    case report(ReportError)
-    case noCaseMatches(String)
-    case nothingToDo(String, undo: Bool)
-    case unknownCases([String])
-    case approvals(file: String, reason: String)
-    case goldensFolderNotNamed(String)
-    case unknownChange(String, known: [String])
-    /// The report could not be staged (a full disk, say): no golden was replaced.
-    case cannotRecord(String)
+/// A review operation that could not start; nothing was written. Each reason is said
+/// once, where it is made.
+public struct ReviewError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    /// The request named cases the run does not have (the server answers 400, not 409).
+    public var namesUnknownCases = false
 
-    public var description: String {
-        switch self {
-        case .report(let error): "\(error)"
-        case .noCaseMatches(let pattern): "'\(pattern)' matches no case of the run"
-        case .nothingToDo(let pattern, let undo):
-            undo ? "'\(pattern)' matches no case accepted in this review" : "'\(pattern)' matches no case that can be accepted"
-        case .unknownCases(let ids):
-            "not cases of the run being reviewed: " + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
-        case .approvals(let file, let reason): "\(file): \(reason)"
-        case .unknownChange(let id, let known):
-            "'\(id)' is not a change of the run" + (known.isEmpty ? " (it has none)" : " (its changes: "
-                + known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : "") + ")")
-        case .cannotRecord(let reason):
-            "\(reason); no golden was replaced, since the report could not record it"
-        case .goldensFolderNotNamed(let folder):
-            "the run was checked against the goldens folder \(String(reflecting: folder)); a report does not "
-                + "choose where goldens are written, so name it with --goldens"
-        }
+    public static func report(_ error: ReportError) -> Self { .init(description: "\(error)") }
+    public static func noCaseMatches(_ pattern: String) -> Self { .init(description: "'\(pattern)' matches no case of the run") }
+    public static func nothingToDo(_ pattern: String, undo: Bool) -> Self {
+        .init(description: undo ? "'\(pattern)' matches no case accepted in this review" : "'\(pattern)' matches no case that can be accepted")
+    }
+    public static func unknownCases(_ ids: [String]) -> Self {
+        .init(description: "not cases of the run being reviewed: " + ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? ", …" : ""),
+              namesUnknownCases: true)
+    }
+    public static func goldensFolderNotNamed(_ folder: String) -> Self {
+        .init(description: "the run was checked against the goldens folder \(String(reflecting: folder)); a report does not "
+            + "choose where goldens are written, so name it with --goldens")
+    }
+    public static func unknownChange(_ id: String, known: [String]) -> Self {
+        .init(description: "'\(id)' is not a change of the run" + (known.isEmpty ? " (it has none)" : " (its changes: "
+            + known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : "") + ")"))
+    }
+    /// The report could not be staged (a full disk, say): no golden was replaced.
+    public static func cannotRecord(_ reason: String) -> Self {
+        .init(description: "\(reason); no golden was replaced, since the report could not record it")
     }
 }

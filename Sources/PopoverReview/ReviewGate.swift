@@ -95,9 +95,7 @@ public struct ReviewGate: HTTPHandler, Sendable {
                 let outcome = action == "accept" ? try desk.accept(.exactly(ids)) : try desk.undo(.exactly(ids))
                 return .json(outcome.refused.isEmpty && outcome.unrecorded == nil ? .ok : .conflict, outcome)
             } catch {
-                var status = HTTPStatusCode.conflict
-                if case .unknownCases? = error as? ReviewError { status = .badRequest }
-                return .json(status, ["error": "\(error)"])
+                return .json((error as? ReviewError)?.namesUnknownCases == true ? .badRequest : .conflict, ["error": "\(error)"])
             }
         }
     }

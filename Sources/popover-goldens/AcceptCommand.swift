@@ -50,7 +50,7 @@ struct AcceptCommand: ParsableCommand {
             outcome = try userFacing { () throws(ReviewError) in try desk.undo(.matching(cases)) }
         } else if let from {
             let bytes = try userFacing { try FileIO.readBytes(path: from) }
-            let approvals = try userFacing { () throws(ReviewError) in try ApprovalsFile.decode(bytes, name: from) }
+            let approvals = try userFacing { () throws(HarnessError) in try Approval.decodeFile(bytes, name: from) }
             outcome = try userFacing { () throws(ReviewError) in try desk.accept(.approvals(approvals)) }
         } else {
             outcome = try userFacing { () throws(ReviewError) in try desk.accept(.matching(cases)) }

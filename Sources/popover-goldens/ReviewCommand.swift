@@ -19,7 +19,7 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         let desk = review.desk
-        _ = try userFacing { () throws(ReviewError) in try desk.prepare() }
+        try userFacing { () throws(ReviewError) in try desk.prepare() }
         let server = ReviewServer(desk: desk, port: port)
         let finished = DispatchSemaphore(value: 0)
         let failure = FailureBox()

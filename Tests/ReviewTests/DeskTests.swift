@@ -89,7 +89,7 @@ struct DeskTests {
             }
 
             """
-        let decoded = try ApprovalsFile.decode(Array(file.utf8), name: "approvals.json")
+        let decoded = try Approval.decodeFile(Array(file.utf8), name: "approvals.json")
         #expect(try f.desk.accept(.approvals(decoded)).accepted == [f.failed[1]])
     }
 
@@ -231,12 +231,12 @@ struct DeskTests {
 
     @Test("an approvals file that is not one names the file")
     func badApprovalsFile() {
-        #expect(throws: ReviewError.approvals(file: "a.json", reason: "approves no case")) {
-            try ApprovalsFile.decode(Array(#"{"format": "popover-goldens approvals", "version": 1, "approvals": []}"#.utf8), name: "a.json")
+        #expect(throws: HarnessError.io("a.json: approves no case")) {
+            try Approval.decodeFile(Array(#"{"format": "popover-goldens approvals", "version": 1, "approvals": []}"#.utf8), name: "a.json")
         }
         #expect {
-            try ApprovalsFile.decode(Array(#"{"format": "popover-goldens approvals", "version": 1, "approvals": [{"id": "x", "expected": "none", "actual": "zz"}]}"#.utf8), name: "a.json")
+            try Approval.decodeFile(Array(#"{"format": "popover-goldens approvals", "version": 1, "approvals": [{"id": "x", "expected": "none", "actual": "zz"}]}"#.utf8), name: "a.json")
         } throws: { "\($0)".contains("does not hold two SHA-256 digests") }
-        #expect { try ApprovalsFile.decode(Array("[]".utf8), name: "b.json") } throws: { "\($0)".hasPrefix("b.json: not an approvals file") }
+        #expect { try Approval.decodeFile(Array("[]".utf8), name: "b.json") } throws: { "\($0)".hasPrefix("b.json: not an approvals file") }
     }
 }

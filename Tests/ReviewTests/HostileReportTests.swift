@@ -98,7 +98,7 @@ struct HostileReportTests {
         defer { f.folder.remove() }
         _ = try f.desk.accept(.matching([f.failed[0]]))
         let accepted = try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png")
-        let kept = f.reports + "/accepted/" + f.failed[0] + ".previous.png"
+        let kept = f.reports + "/accepted/" + f.failed[0] + ".png"
         // A private PNG outside the report, linked in its place, its digest in the summary.
         let outside = f.folder.file("private.png")
         try PNGFile.write(RGBAImage(width: 2, height: 2), to: outside)
@@ -119,7 +119,7 @@ struct HostileReportTests {
         let accepted = try FileIO.readBytes(path: f.goldens + "/" + f.failed[0] + ".png")
         // The kept previous golden replaced by a script, and the summary's digest with it.
         let script = Array("#!/bin/sh\necho hello\n".utf8)
-        let kept = f.reports + "/accepted/" + f.failed[0] + ".previous.png"
+        let kept = f.reports + "/accepted/" + f.failed[0] + ".png"
         let keptDigest = SHA256.hex(try FileIO.readBytes(path: kept))
         try FileIO.writeAtomically(script, to: kept)
         try editSummary(f) { $0.replacingOccurrences(of: keptDigest, with: SHA256.hex(script)) }

@@ -27,26 +27,23 @@ public struct GoldenAcceptor: Sendable {
         }
     }
 
-    /// What accepting a case will write, worked out and checked before anything is.
-    public struct Plan: Sendable {
+    /// A golden to replace (accepting) or put back (undoing), worked out and checked
+    /// before anything is written.
+    public struct Write: Sendable {
         public let id: String
-        /// The new golden: this build's drawing, encoded and checked.
-        public let golden: GoldenWriter.Prepared
-        /// The golden being replaced (nil: there was none), to keep for undo.
+        /// The golden after the write (nil: none) and its row of the facts table (nil: none).
+        public let png: [UInt8]?
+        public let row: FactsTable.Row?
+        /// The SHA-256 the golden on disk must still have (nil: still none).
+        public let replacing: String?
+        /// What the run's record says of the case once written (nil: not accepted).
+        public let accepted: Acceptance?
+        /// The golden is so already: an operation stopped after writing it and before its
+        /// report recorded it. The write records it (and writes the facts' row, which such
+        /// a stop can leave behind).
+        public let finishing: Bool
+        /// Accepting: the golden being replaced (nil: there was none), to keep for undo.
         public let previous: [UInt8]?
-        /// Its SHA-256: the golden the run compared against.
-        public let previousDigest: String?
-        public let facts: Facts
-        /// The golden on disk is this plan's already: an accept stopped after writing it and
-        /// before its report recorded it. Carrying the plan out records it (and writes the
-        /// facts' row, which such a stop can leave behind).
-        public let alreadyWritten: Bool
-
-        /// The acceptance the plan is, once carried out.
-        public func acceptance(at date: Date) -> Acceptance {
-            Acceptance(at: ISO8601DateFormatter().string(from: date), previousGoldenDigest: previousDigest,
-                       goldenDigest: golden.digest)
-        }
     }
 
     /// Checks that `result` may be accepted, in this order: it failed, had no golden or
@@ -59,9 +56,9 @@ public struct GoldenAcceptor: Sendable {
     ///
     /// A golden on disk that is already this build's drawing, while `kept` (what the
     /// report keeps of the golden the run compared against) is that golden, is an accept
-    /// that stopped before recording: the plan finishes it.
+    /// that stopped before recording: the write finishes it.
     public func plan(_ result: CaseResult, actualFile: [UInt8], actualPath: String, approval: Approval?,
-                     drawing: Drawing, kept: [UInt8]?) throws(AcceptRefusal) -> Plan {
+                     drawing: Drawing, kept: [UInt8]?) throws(AcceptRefusal) -> Write {
         let id = result.id
         guard result.status.isAcceptable else { throw .notAcceptable(id: id, status: result.status) }
         guard let recorded = result.artifacts.actual?.digest else { throw .noActualImage(id: id) }
@@ -88,23 +85,28 @@ public struct GoldenAcceptor: Sendable {
             throw .cannotWrite(id: id, reason: "\(error)")
         }
         let current = try currentGolden(id)
+        func write(previous: [UInt8]?, digest: String?, finishing: Bool) -> Write {
+            Write(id: id, png: golden.png, row: .init(golden: golden.digest, facts: drawing.facts),
+                  replacing: finishing ? golden.digest : digest,
+                  accepted: Acceptance(at: ISO8601DateFormatter().string(from: Date()), previousGoldenDigest: digest,
+                                       goldenDigest: golden.digest),
+                  finishing: finishing, previous: previous)
+        }
         // A new case whose golden the run itself recorded (record mode `missing`): the
         // golden on disk is this drawing already, and there was none before the run, so
         // accepting keeps it and undoing (rejecting it) removes it and its facts.
         if result.status == .new, current.digest == result.goldenDigest, current.digest == golden.digest {
-            return Plan(id: id, golden: golden, previous: nil, previousDigest: nil, facts: drawing.facts, alreadyWritten: true)
+            return write(previous: nil, digest: nil, finishing: true)
         }
         if current.digest != result.goldenDigest {
             let keptIsRunsGolden = kept.map(SHA256.hex) == result.goldenDigest
             guard current.digest == golden.digest, keptIsRunsGolden else {
                 throw .goldenChanged(id: id, path: store.path(for: id))
             }
-            return Plan(id: id, golden: golden, previous: kept, previousDigest: result.goldenDigest, facts: drawing.facts,
-                        alreadyWritten: true)
+            return write(previous: kept, digest: result.goldenDigest, finishing: true)
         }
         try checkCause(result, drawn: drawing.facts)
-        return Plan(id: id, golden: golden, previous: current.bytes, previousDigest: current.digest, facts: drawing.facts,
-                    alreadyWritten: false)
+        return write(previous: current.bytes, digest: current.digest, finishing: false)
     }
 
     /// A change groups cases by what the run recorded of their causes, and the record may
@@ -117,38 +119,12 @@ public struct GoldenAcceptor: Sendable {
         guard cause.facts == recorded.standing, cause.geometry == geometry else { throw .causeDiffers(id: result.id) }
     }
 
-    /// Writes the planned golden and its facts as one unit, only if the golden is still
-    /// the one the plan was made against. The caller holds the goldens folder's lock.
-    public func carryOutHoldingLock(_ plan: Plan) throws(AcceptRefusal) {
-        do {
-            try GoldenWriter.commitHoldingLock(plan.golden, in: store, cache: nil, facts: plan.facts,
-                                               replacing: plan.alreadyWritten ? plan.golden.digest : plan.previousDigest)
-        } catch HarnessError.goldenChanged {
-            throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
-        } catch {
-            throw .cannotWrite(id: plan.id, reason: "\(error)")
-        }
-    }
-
-    /// An undo worked out and checked before anything is written.
-    public struct UndoPlan: Sendable {
-        public let id: String
-        public let acceptance: Acceptance
-        /// The golden to put back; nil: the acceptance wrote a new golden, to be removed.
-        public let restored: [UInt8]?
-        /// The golden's row of the facts table as it was before the acceptance, when it had one.
-        public let row: FactsTable.Row?
-        /// The golden on disk is the one to put back already: an undo stopped before its
-        /// report recorded it.
-        public let alreadyDone: Bool
-    }
-
     /// Checks that `result`'s acceptance may be undone, writing nothing: `kept` (the
     /// golden it replaced, kept at `keptPath`) is still that golden and a PNG, and the
     /// golden on disk is still the one the acceptance wrote (or already the one to put
-    /// back). `keptFacts` is the case's row of the facts table as the acceptance found it.
+    /// back). `keptRow` is the case's row of the facts table as the acceptance found it.
     public func planUndo(_ result: CaseResult, kept: [UInt8]?, keptPath: String,
-                         keptFacts: GoldenFacts?) throws(AcceptRefusal) -> UndoPlan {
+                         keptRow: FactsTable.Row?) throws(AcceptRefusal) -> Write {
         let id = result.id
         guard let acceptance = result.accepted else { throw .notAccepted(id: id) }
         let previous = acceptance.previousGoldenDigest
@@ -162,22 +138,19 @@ public struct GoldenAcceptor: Sendable {
         guard current == acceptance.goldenDigest || current == previous else {
             throw .goldenChanged(id: id, path: store.path(for: id))
         }
-        let row = keptFacts.flatMap { $0.caseID == id ? FactsTable.Row(golden: $0.golden, facts: $0.facts) : nil }
-        return UndoPlan(id: id, acceptance: acceptance, restored: previous == nil ? nil : kept, row: row,
-                        alreadyDone: current == previous)
+        return Write(id: id, png: previous == nil ? nil : kept, row: keptRow, replacing: current, accepted: nil,
+                     finishing: current == previous, previous: nil)
     }
 
-    /// Puts back the golden the planned undo restores (or removes the accepted one) and its
-    /// row of the facts table as it was, as one unit, only if the golden is still the one the plan was
-    /// made against. The caller holds the goldens folder's lock.
-    public func undoHoldingLock(_ plan: UndoPlan) throws(AcceptRefusal) {
-        let expected = plan.alreadyDone ? plan.acceptance.previousGoldenDigest : plan.acceptance.goldenDigest
+    /// Carries out a write, the golden and its facts' row as one unit, only if the golden
+    /// is still the one it was checked against. The caller holds the goldens folder's lock.
+    public func carryOutHoldingLock(_ write: Write) throws(AcceptRefusal) {
         do {
-            try store.replaceHoldingLock(plan.id, png: plan.restored, row: plan.row, ifStill: expected)
+            try store.replaceHoldingLock(write.id, png: write.png, row: write.row, ifStill: write.replacing)
         } catch HarnessError.goldenChanged {
-            throw .goldenChanged(id: plan.id, path: store.path(for: plan.id))
+            throw .goldenChanged(id: write.id, path: store.path(for: write.id))
         } catch {
-            throw .cannotWrite(id: plan.id, reason: "\(error)")
+            throw .cannotWrite(id: write.id, reason: "\(error)")
         }
     }
 

@@ -16,8 +16,8 @@ import Synchronization
 /// diffs it by cell.
 ///
 /// A table that cannot be read makes its folder's facts `unreadable`, with an error naming
-/// the file, the line and the column; `record` rewrites it. `GoldenFacts` on its own, as JSON, is what a report keeps of a golden it
-/// replaced (`accepted/<id>.previous.facts.json`) and what `factsDigest` hashes.
+/// the file, the line and the column; `record` rewrites it. `GoldenFacts` on its own, as
+/// JSON, is what `factsDigest` hashes.
 public struct GoldenFacts: Sendable, Hashable {
     public static let format = "popover-goldens facts"
     public static let version = 1
@@ -42,16 +42,6 @@ public struct GoldenFacts: Sendable, Hashable {
         return [UInt8]((try? encoder.encode(self)) ?? Data()) + [10]
     }
 
-    public static func decode(_ bytes: [UInt8], name: String) throws(HarnessError) -> GoldenFacts {
-        do {
-            return try JSONFile.decode(GoldenFacts.self, from: bytes)
-        } catch let error as HarnessError {
-            throw error
-        } catch {
-            throw .io("\(name): not a facts file of version \(version) (\(error))")
-        }
-    }
-
     /// The facts' own digest: what a run records of the facts it drew a case from, so an
     /// acceptance can tell whether this build still draws the case the same way.
     public var factsDigest: String { Self.digest(facts) }
@@ -61,18 +51,8 @@ public struct GoldenFacts: Sendable, Hashable {
     }
 }
 
-extension GoldenFacts: Codable {
+extension GoldenFacts: Encodable {
     enum Key: String, CodingKey { case format, version, caseID = "case", golden, facts }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        let format = try c.decode(String.self, forKey: .format), version = try c.decode(Int.self, forKey: .version)
-        guard format == Self.format, version == Self.version else {
-            throw HarnessError.io("format '\(format)' version \(version), not '\(Self.format)' version \(Self.version)")
-        }
-        self.init(caseID: try c.decode(String.self, forKey: .caseID), golden: try c.decode(String.self, forKey: .golden),
-                  facts: try c.decode(Facts.self, forKey: .facts))
-    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
@@ -141,7 +121,7 @@ extension GoldenStore {
 
     /// Removes `id`'s row from its folder's table, and the table when no row is left. The
     /// caller holds the goldens folder's lock.
-    func removeFactsHoldingLock(_ id: String) throws {
+    public func removeFactsHoldingLock(_ id: String) throws {
         try updateFactsTableHoldingLock(of: id) { $0.rows[FilePaths.lastComponent(of: id)] = nil }
     }
 

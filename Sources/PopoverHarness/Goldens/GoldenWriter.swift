@@ -2,11 +2,11 @@ import PopoverFiles
 import PopoverGeometry
 import PopoverImage
 
-/// Writes goldens: one way for recording and for accepting alike.
+/// Writes goldens: each encoded and checked by `prepare`, for recording and accepting
+/// alike, then replaced with its facts by `GoldenStore.replaceHoldingLock`.
 public enum GoldenWriter {
     /// A golden encoded and checked, not yet written.
     public struct Prepared: Sendable {
-        public let id: String
         public let png: [UInt8]
         /// The SHA-256 of `png`: what the golden's file will be.
         public let digest: String
@@ -22,28 +22,22 @@ public enum GoldenWriter {
         guard decoded == image else {
             throw HarnessError.io("\(store.path(for: id)): the encoded golden does not decode to the drawn pixels; nothing written")
         }
-        return Prepared(id: id, png: png, digest: SHA256.hex(png), decoded: decoded)
+        return Prepared(png: png, digest: SHA256.hex(png), decoded: decoded)
     }
 
-    /// Writes a prepared golden and the facts it was drawn from (its row of the folder's
-    /// facts table, tied to its SHA-256) as one unit (`GoldenStore.replaceHoldingLock`),
-    /// only if the golden on disk is still the one with SHA-256 `expected` (nil: still
-    /// none); tells `cache` what the decode established. The caller holds the goldens
-    /// folder's lock.
-    public static func commitHoldingLock(_ golden: Prepared, in store: GoldenStore, cache: GoldenDigestCache?,
-                                         facts: Facts, replacing expected: String?) throws {
-        try store.replaceHoldingLock(golden.id, png: golden.png, row: FactsTable.Row(golden: golden.digest, facts: facts),
-                                     ifStill: expected)
-        cache?.learn(file: golden.digest, drawn: golden.decoded)
-    }
-
-    /// `prepare` and `commitHoldingLock` under the folder's lock, for a writer of one
-    /// golden at a time (record). Returns the file's bytes.
+    /// Encodes and checks `image` (`prepare`), then writes it and the facts it was drawn
+    /// from (its row of the folder's facts table, tied to its SHA-256) as one unit under
+    /// the folder's lock (`GoldenStore.replaceHoldingLock`), only if the golden on disk is
+    /// still the one with SHA-256 `expected` (nil: still none); tells `cache` what the
+    /// decode established. Returns the file's bytes.
     @discardableResult
     public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
                              cache: GoldenDigestCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
         let golden = try prepare(image, as: id, in: store)
-        try store.locked { try commitHoldingLock(golden, in: store, cache: cache, facts: facts, replacing: expected) }
+        try store.locked {
+            try store.replaceHoldingLock(id, png: golden.png, row: FactsTable.Row(golden: golden.digest, facts: facts), ifStill: expected)
+        }
+        cache?.learn(file: golden.digest, drawn: golden.decoded)
         return golden.png
     }
 }
