@@ -17,6 +17,10 @@ public struct MutationRun: Sendable {
     /// A sample of this many mutants, drawn with `seed`.
     public var sample: Int?
     public var seed: UInt64 = 1
+    /// A previous run's report: judge again only the mutants it lists as survived (after
+    /// cases were added to close them) and take every other result from it.
+    public var survivorsOf: SensitivityReport?
+    public var survivorsOfPath = ""
     public var buildOnly = false
     public var log: @Sendable (String) -> Void = { print($0) }
 
@@ -65,6 +69,10 @@ public struct MutationRun: Sendable {
         var chosen = allMutants.filter { m in
             (file == nil || m.file == file) && (line == nil || m.line == line)
         }
+        var carried: [Int: MutantResult] = [:]
+        if let survivorsOf {
+            (chosen, carried) = try Self.survivors(of: survivorsOf, path: survivorsOfPath, among: chosen)
+        }
         if let line, chosen.isEmpty { throw MutationError.io("--line \(line): no mutant of \(file ?? "the files") lies on that line") }
         if let sample, sample < chosen.count {
             var generator = SeededGenerator(seed: seed)
@@ -72,8 +80,9 @@ public struct MutationRun: Sendable {
         }
         let chosenIDs = Set(chosen.map(\.id))
         var results: [MutantResult] = allMutants.filter { !chosenIDs.contains($0.id) }.map {
-            MutantResult(mutant: $0, status: outcome.notBuilt[$0.id] != nil ? .notBuilt : .notRun,
-                         detail: outcome.notBuilt[$0.id])
+            if outcome.notBuilt[$0.id] == nil, let kept = carried[$0.id] { return kept }
+            return MutantResult(mutant: $0, status: outcome.notBuilt[$0.id] != nil ? .notBuilt : .notRun,
+                                detail: outcome.notBuilt[$0.id])
         }
         let runnable = chosen.filter { outcome.notBuilt[$0.id] == nil }
         results += chosen.filter { outcome.notBuilt[$0.id] != nil }.map {
@@ -138,6 +147,9 @@ public struct MutationRun: Sendable {
         var scope = "every mutant"
         if let file { scope = "mutants of \(file)" + (line.map { " line \($0)" } ?? "") }
         if let sample { scope += ", a sample of \(sample) (seed \(seed))" }
+        if survivorsOf != nil {
+            scope += "; the \(chosen.count) survivors of \(survivorsOfPath) judged again, every other result taken from it"
+        }
         let report = SensitivityReport(
             results: results, notMutated: findings.flatMap(\.unmutated), date: Self.today(), commit: Self.commit(subject.root),
             machine: Self.machine(), scope: scope,
@@ -150,6 +162,36 @@ public struct MutationRun: Sendable {
         try report.json().write(to: URL(fileURLWithPath: output + "/sensitivity.json"), options: .atomic)
         try Data(report.html().utf8).write(to: URL(fileURLWithPath: output + "/sensitivity.html"), options: .atomic)
         return Result(report: report, findings: findings, build: outcome)
+    }
+
+    /// The mutants `previous` lists as survived, among `candidates`, and every other result of
+    /// it keyed by the current ID. Mutants are matched by place and change, not by ID; a report
+    /// made from other sources (a mutant of it not found now, or one found now missing from it)
+    /// is refused, since its results would be taken for code they were not judged on.
+    public static func survivors(of previous: SensitivityReport, path: String, among candidates: [Mutant]) throws
+        -> (chosen: [Mutant], carried: [Int: MutantResult]) {
+        func key(_ m: Mutant) -> String {
+            "\(m.file):\(m.line):\(m.column) \(m.mutationOperator.rawValue) \(m.original) -> \(m.replacement)"
+        }
+        var byKey: [String: MutantResult] = [:]
+        for r in previous.mutants { byKey[key(r.mutant)] = r }
+        let unknown = candidates.filter { byKey[key($0)] == nil }
+        if let first = unknown.first {
+            throw MutationError.io("--survivors-of \(path): made from other sources (\(unknown.count) mutant(s) of these sources "
+                + "are not in it, e.g. \(key(first))); run without it")
+        }
+        var chosen: [Mutant] = []
+        var carried: [Int: MutantResult] = [:]
+        for m in candidates {
+            var r = byKey[key(m)]!
+            if r.status == .survived {
+                chosen.append(m)
+            } else {
+                r.mutant = m
+                carried[m.id] = r
+            }
+        }
+        return (chosen, carried)
     }
 
     /// Names, sizes and times of the golden files: coverage records their verdicts.

@@ -27,6 +27,9 @@ struct PopoverMutants: ParsableCommand {
     @Option(help: "The sample's seed.")
     var seed: UInt64 = 1
 
+    @Option(help: "A previous run's sensitivity.json: judge again only the mutants it lists as survived (after adding cases to close them), and take every other result from it.")
+    var survivorsOf: String?
+
     @Option(help: "Driver processes (each judges one mutant at a time).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -102,6 +105,15 @@ struct PopoverMutants: ParsableCommand {
             run.sample = sample
             run.seed = seed
             run.buildOnly = buildOnly
+            if let survivorsOf {
+                do {
+                    run.survivorsOf = try JSONDecoder().decode(SensitivityReport.self,
+                                                               from: Data(contentsOf: URL(fileURLWithPath: survivorsOf)))
+                    run.survivorsOfPath = survivorsOf
+                } catch {
+                    throw MutationError.io("--survivors-of \(survivorsOf): not a readable sensitivity.json (\(error))")
+                }
+            }
             run.options.jobs = jobs
             run.options.killsToName = countAllKills ? 0 : killsNamed
             run.options.tolerancesFile = tolerances.map { URL(fileURLWithPath: $0).standardizedFileURL.path }

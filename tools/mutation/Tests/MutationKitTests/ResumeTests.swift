@@ -63,3 +63,43 @@ struct ResumeTests {
         #expect(Set(Analysis.judgedBefore(in: file, jobs: [1, 2].map { Self.job(Self.mutant($0, $0 == 1 ? "/" : "-")) }).keys) == [1, 2])
     }
 }
+
+/// `--survivors-of`: after cases were added, only the previous run's survivors are judged again.
+@Suite("Judging a previous run's survivors again")
+struct SurvivorsOfTests {
+    static func report(_ results: [MutantResult]) -> SensitivityReport {
+        SensitivityReport(results: results, notMutated: [], date: "", commit: "", machine: "", scope: "", options: [:],
+                          timings: [:], tolerancePolicy: nil)
+    }
+
+    @Test("survivors are chosen by place and change, whatever their ID; every other result is carried under the new ID")
+    func choosesSurvivors() throws {
+        var killed = MutantResult(mutant: ResumeTests.mutant(1, "/"), status: .killed)
+        killed.killedBy = ["area-2x3"]
+        var equivalent = MutantResult(mutant: ResumeTests.mutant(2, "+"), status: .equivalent)
+        equivalent.detail = "no input tells them apart"
+        let survived = MutantResult(mutant: ResumeTests.mutant(3, "-"), status: .survived)
+        let previous = Self.report([killed, equivalent, survived])
+        // The same mutants numbered from 11 now (another file's mutants came first).
+        let now = [ResumeTests.mutant(11, "/"), ResumeTests.mutant(12, "+"), ResumeTests.mutant(13, "-")]
+        let (chosen, carried) = try MutationRun.survivors(of: previous, path: "old.json", among: now)
+        #expect(chosen.map(\.id) == [13])
+        #expect(Set(carried.keys) == [11, 12])
+        #expect(carried[11]?.status == .killed)
+        #expect(carried[11]?.killedBy == ["area-2x3"])
+        #expect(carried[11]?.mutant.id == 11)
+        #expect(carried[12]?.status == .equivalent)
+    }
+
+    @Test("a report of other sources is refused, naming the file and a mutant it lacks")
+    func refusesOtherSources() {
+        let previous = Self.report([MutantResult(mutant: ResumeTests.mutant(1, "/"), status: .survived)])
+        let now = [ResumeTests.mutant(1, "/"), ResumeTests.mutant(2, "%")]
+        #expect {
+            _ = try MutationRun.survivors(of: previous, path: "old.json", among: now)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("--survivors-of old.json") && text.contains("-> %")
+        }
+    }
+}
