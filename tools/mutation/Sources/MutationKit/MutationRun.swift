@@ -71,7 +71,7 @@ public struct MutationRun: Sendable {
         }
         var carried: [Int: MutantResult] = [:]
         if let survivorsOf {
-            (chosen, carried) = try Self.survivors(of: survivorsOf, path: survivorsOfPath, among: chosen)
+            (chosen, carried) = Self.survivors(of: survivorsOf, among: chosen)
         }
         if let line, chosen.isEmpty { throw MutationError.io("--line \(line): no mutant of \(file ?? "the files") lies on that line") }
         if let sample, sample < chosen.count {
@@ -148,7 +148,7 @@ public struct MutationRun: Sendable {
         if let file { scope = "mutants of \(file)" + (line.map { " line \($0)" } ?? "") }
         if let sample { scope += ", a sample of \(sample) (seed \(seed))" }
         if survivorsOf != nil {
-            scope += "; the \(chosen.count) survivors of \(survivorsOfPath) judged again, every other result taken from it"
+            scope += "; the \(chosen.count) survivors of \(survivorsOfPath) (and mutants it does not hold) judged again, every other result taken from it"
         }
         let report = SensitivityReport(
             results: results, notMutated: findings.flatMap(\.unmutated), date: Self.today(), commit: Self.commit(subject.root),
@@ -164,31 +164,25 @@ public struct MutationRun: Sendable {
         return Result(report: report, findings: findings, build: outcome)
     }
 
-    /// The mutants `previous` lists as survived, among `candidates`, and every other result of
-    /// it keyed by the current ID. Mutants are matched by place and change, not by ID; a report
-    /// made from other sources (a mutant of it not found now, or one found now missing from it)
-    /// is refused, since its results would be taken for code they were not judged on.
-    public static func survivors(of previous: SensitivityReport, path: String, among candidates: [Mutant]) throws
+    /// The mutants to judge again after `previous`: those it lists as survived, and those it
+    /// does not hold (new code, or code whose place moved: matched by place and change, not
+    /// by ID, so a result is never taken for code it was not judged on); every other result of
+    /// it, keyed by the current ID.
+    public static func survivors(of previous: SensitivityReport, among candidates: [Mutant])
         -> (chosen: [Mutant], carried: [Int: MutantResult]) {
         func key(_ m: Mutant) -> String {
             "\(m.file):\(m.line):\(m.column) \(m.mutationOperator.rawValue) \(m.original) -> \(m.replacement)"
         }
         var byKey: [String: MutantResult] = [:]
         for r in previous.mutants { byKey[key(r.mutant)] = r }
-        let unknown = candidates.filter { byKey[key($0)] == nil }
-        if let first = unknown.first {
-            throw MutationError.io("--survivors-of \(path): made from other sources (\(unknown.count) mutant(s) of these sources "
-                + "are not in it, e.g. \(key(first))); run without it")
-        }
         var chosen: [Mutant] = []
         var carried: [Int: MutantResult] = [:]
         for m in candidates {
-            var r = byKey[key(m)]!
-            if r.status == .survived {
-                chosen.append(m)
-            } else {
+            if var r = byKey[key(m)], r.status != .survived {
                 r.mutant = m
                 carried[m.id] = r
+            } else {
+                chosen.append(m)
             }
         }
         return (chosen, carried)

@@ -82,7 +82,7 @@ struct SurvivorsOfTests {
         let previous = Self.report([killed, equivalent, survived])
         // The same mutants numbered from 11 now (another file's mutants came first).
         let now = [ResumeTests.mutant(11, "/"), ResumeTests.mutant(12, "+"), ResumeTests.mutant(13, "-")]
-        let (chosen, carried) = try MutationRun.survivors(of: previous, path: "old.json", among: now)
+        let (chosen, carried) = MutationRun.survivors(of: previous, among: now)
         #expect(chosen.map(\.id) == [13])
         #expect(Set(carried.keys) == [11, 12])
         #expect(carried[11]?.status == .killed)
@@ -91,15 +91,14 @@ struct SurvivorsOfTests {
         #expect(carried[12]?.status == .equivalent)
     }
 
-    @Test("a report of other sources is refused, naming the file and a mutant it lacks")
-    func refusesOtherSources() {
-        let previous = Self.report([MutantResult(mutant: ResumeTests.mutant(1, "/"), status: .survived)])
-        let now = [ResumeTests.mutant(1, "/"), ResumeTests.mutant(2, "%")]
-        #expect {
-            _ = try MutationRun.survivors(of: previous, path: "old.json", among: now)
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("--survivors-of old.json") && text.contains("-> %")
-        }
+    @Test("a mutant the report does not hold (new code, or a place that moved) is judged, not taken from it")
+    func judgesNewMutants() {
+        let previous = Self.report([MutantResult(mutant: ResumeTests.mutant(1, "/"), status: .killed)])
+        var moved = ResumeTests.mutant(3, "/")
+        moved.line = 7
+        let now = [ResumeTests.mutant(1, "/"), ResumeTests.mutant(2, "%"), moved]
+        let (chosen, carried) = MutationRun.survivors(of: previous, among: now)
+        #expect(chosen.map(\.id) == [2, 3])
+        #expect(Set(carried.keys) == [1])
     }
 }
