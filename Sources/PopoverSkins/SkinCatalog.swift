@@ -18,7 +18,7 @@ public enum SkinCatalog {
     public static func builtIn() throws(SkinError) -> [SkinEntry] {
         [
             SkinEntry(skin: try TwoAssetSkin(id: "two-asset-orange", summary: "orange background and arrow images, 15-point corners",
-                                             folder: artworkFolder + "/two-asset-orange")),
+                                             folder: artworkFolder + "/two-asset-orange"), portraitScenesAt3x: true),
             SkinEntry(skin: PathSkin(id: "path-slate", summary: "one outline, cream fill, crisp 1-pixel slate line",
                                      fill: Color(red: 0.99, green: 0.965, blue: 0.89),
                                      outline: Color(red: 0.345, green: 0.43, blue: 0.46)),

@@ -43,7 +43,7 @@ struct CatalogTests {
         #expect(!catalog.cases.contains { $0.id == "gik-default/up/popover11-portrait@1x" })
     }
 
-    @Test("counts: per skin and scale 40 scenes, 120 sweep offsets, 10 keyframes, 36 or 8 boundaries at 1x and 4 fewer at 2x; 20 portrait scenes at 3x; 2376 in all")
+    @Test("counts: per skin and scale 40 scenes, 120 sweep offsets, 10 keyframes, 36 or 8 boundaries at 1x and 4 fewer at 2x; 20 portrait scenes at 3x for four skins; 2416 in all")
     func counts() {
         // Sweeps: 4 directions x 2 sizes x 15 offsets (two extremes, the middle, 0.25, 0.5,
         // and each of the two thresholds with 0.5 and 1 either side).
@@ -64,9 +64,13 @@ struct CatalogTests {
             }
         }
         // 6 skins x 170 x 2 scales, the boundaries at 2 scales less the 2x fits, 20 portrait
-        // scenes at 3x for two skins.
-        #expect(catalog.cases.count == 6 * 170 * 2 + (4 * 36 + 2 * 8) * 2 - 6 * 4 + 2 * 20)
-        #expect(catalog.cases.count == 2376)
+        // scenes at 3x for four skins: gik-default, path-slate, and the two the sensitivity
+        // analysis found missing there (docs/sensitivity.md): gik-files (its artwork's 3x
+        // resampling) and two-asset-orange (its shallow arrow, an edge across three cells a row).
+        #expect(catalog.cases.count == 6 * 170 * 2 + (4 * 36 + 2 * 8) * 2 - 6 * 4 + 4 * 20)
+        #expect(catalog.cases.count == 2416)
+        let threeX = Set(catalog.cases.filter { $0.scale == 3 }.map(\.skinID))
+        #expect(threeX == ["gik-default", "path-slate", "gik-files", "two-asset-orange"])
     }
 
     @Test("sweeps hit each image-choice threshold exactly, 0.5 and 1 point either side, the extremes and the middle")
