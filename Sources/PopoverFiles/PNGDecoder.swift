@@ -19,16 +19,16 @@ enum PNGDecoder {
     private static let chunkLimit = 4 << 20
 
     static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits) throws(PNGError) -> RGBAImage {
-        try PNGChunkCheck.checkStart(bytes, name: name, limits: limits)
+        try PNGChunkCheck.checkStart(bytes, name: name)
         let endsWithIEND = try PNGChunkCheck.checkChunks(bytes, name: name)
         guard let context = spng_ctx_new(0) else {
             throw .decoderFailure(file: name, reason: "out of memory creating a libspng context")
         }
         defer { spng_ctx_free(context) }
-        let side = UInt32(clamping: min(max(limits.maxSide, 0), PNGChunks.maxLength))
         try check(spng_set_png_buffer(context, bytes.baseAddress, bytes.count), name: name)
-        try check(spng_set_image_limits(context, side, side), name: name)
         try check(spng_set_chunk_limits(context, chunkLimit, chunkLimit), name: name)
+        // IHDR as libspng validates it (each side at most 2^31 - 1), then our limits, before
+        // any pixel memory is allocated.
         var header = spng_ihdr()
         try check(spng_get_ihdr(context, &header), name: name)
         let width = Int(header.width), height = Int(header.height)
