@@ -12,14 +12,7 @@ extension FileIO {
     /// for files in a folder nobody sees until `exchange` publishes it, after one
     /// `syncFileSystem` for them all.
     public static func writeNew(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw POSIX.error(path, .write, errno) }
-        var code = bytes.withUnsafeBytes { POSIX.writeAll(fd, $0) }
-        if close(fd) != 0 && code == 0 { code = errno }
-        guard code == 0 else {
-            unlink(path)
-            throw POSIX.error(path, .write, code)
-        }
+        try create(path, with: bytes, sync: false, errorsOf: path)
     }
 
     /// Makes everything written to the file system holding `path` durable (Linux's

@@ -73,7 +73,7 @@ public enum FileIO {
             unlink(temporary)
             throw POSIX.error(path, .write, code)
         }
-        try syncDirectory(split(path).directory, for: path)
+        try syncDirectory(FilePaths.parent(of: path), for: path)
     }
 
     /// The first half of `writeAtomically`, for a writer that replaces several files
@@ -82,17 +82,23 @@ public enum FileIO {
     /// the temporary is gone.
     public static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(FileError) -> String {
         let temporary = try temporaryPath(beside: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        try create(temporary, with: bytes, sync: true, errorsOf: path)
+        return temporary
+    }
+
+    /// Writes `bytes` to a new file `file`, failing if it exists, and fsyncs it if `sync`;
+    /// on a failure the file is removed and the error said of `path`.
+    static func create(_ file: String, with bytes: [UInt8], sync: Bool, errorsOf path: String) throws(FileError) {
+        let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIX.error(path, .write, errno) }
         var code = bytes.withUnsafeBytes { POSIX.writeAll(fd, $0) }
-        if code == 0 { code = POSIX.sync(fd) }
+        if code == 0 && sync { code = POSIX.sync(fd) }
         // close can report a deferred write error (e.g. on NFS); it counts too.
         if close(fd) != 0 && code == 0 { code = errno }
         guard code == 0 else {
-            unlink(temporary)
+            unlink(file)
             throw POSIX.error(path, .write, code)
         }
-        return temporary
     }
 
     /// Creates the directory at `path` and any missing parents (like `mkdir -p`).
@@ -133,19 +139,11 @@ public enum FileIO {
         }
     }
 
-    /// ("Goldens/a", "b.png") for "Goldens/a/b.png"; "." for a bare name; "/" for the root.
-    static func split(_ path: String) -> (directory: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let name = String(path[path.index(after: slash)...])
-        let directory = String(path[..<slash])
-        return (directory.isEmpty ? "/" : directory, name)
-    }
-
     /// A name beside `path` no other writer uses: hidden, with our pid and 64 random bits.
     /// Long names are shortened so the temporary stays within NAME_MAX (255 bytes).
     public static func temporaryPath(beside path: String) throws(FileError) -> String {
-        let (directory, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
+        let directory = FilePaths.parent(of: path), name = FilePaths.lastComponent(of: path)
+        guard !path.hasSuffix("/"), name != ".", name != ".." else {
             throw FileError(path: path, operation: .write, code: EISDIR, reason: "the path names a directory, not a file")
         }
         let stem = name.utf8.count > 180 ? String(decoding: name.utf8.prefix(180), as: UTF8.self) : name

@@ -2,8 +2,8 @@ import CLibDeflate
 
 /// The checks made before libspng reads a file, in one pass over its bytes, where
 /// libspng is lenient or says less than a report reader needs:
-/// - the signature and IHDR's size first, so that a zero or too large size is named with
-///   the size it claims, before anything is allocated;
+/// - the signature and IHDR's size first, so that a zero size is named with the size it
+///   claims (libspng says only "invalid width");
 /// - every chunk's CRC, ancillary ones too, naming the chunk (libspng discards an
 ///   ancillary chunk with a bad CRC, and a damaged IDAT surfaces as a zlib error);
 /// - a cut anywhere is "truncated" (libspng stops reading at IEND's type, before its CRC);
@@ -11,9 +11,9 @@ import CLibDeflate
 /// - a palette image's tRNS with more alpha values than PLTE has entries is refused,
 ///   naming both counts (libspng decodes the image as if tRNS were not there).
 enum PNGChunkCheck {
-    /// The empty file, the signature, and IHDR's claimed size against `limits` (when IHDR
-    /// is whole with a good CRC; otherwise the chunk pass or libspng says what is wrong).
-    static func checkStart(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits) throws(PNGError) {
+    /// The empty file, the signature, and a zero size in IHDR (when IHDR is whole with a
+    /// good CRC; otherwise the chunk pass or libspng says what is wrong).
+    static func checkStart(_ bytes: UnsafeRawBufferPointer, name: String) throws(PNGError) {
         guard bytes.count > 0 else { throw .empty(file: name) }
         let signature = PNGChunks.signature
         guard bytes.prefix(signature.count).elementsEqual(signature.prefix(bytes.count)) else {
@@ -25,10 +25,6 @@ enum PNGChunkCheck {
               crcMatches(bytes, chunkAt: 8, length: 13) else { return }
         let width = Int(bigEndian(bytes, 16)), height = Int(bigEndian(bytes, 20))
         if width == 0 || height == 0 { throw .zeroSize(file: name, width: width, height: height) }
-        // Beyond 2^31 - 1 the header is invalid rather than large: libspng says so.
-        if width <= PNGChunks.maxLength, height <= PNGChunks.maxLength, !limits.admits(width: width, height: height) {
-            throw .tooLarge(file: name, width: width, height: height, limits: limits)
-        }
     }
 
     /// Walks every chunk after the signature up to IEND. Returns whether IEND is there:

@@ -19,35 +19,42 @@ enum PNGDecoder {
     private static let chunkLimit = 4 << 20
 
     static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits) throws(PNGError) -> RGBAImage {
-        try PNGChunkCheck.checkStart(bytes, name: name, limits: limits)
+        try PNGChunkCheck.checkStart(bytes, name: name)
         let endsWithIEND = try PNGChunkCheck.checkChunks(bytes, name: name)
-        let image = try withContext(bytes, name: name, maxSide: limits.maxSide) { context throws(PNGError) in
-            let header = try readHeader(context, name: name)
-            let width = Int(header.width), height = Int(header.height)
-            guard limits.admits(width: width, height: height) else {
-                throw .tooLarge(file: name, width: width, height: height, limits: limits)
-            }
-            let byteCount = width * height * 4
-            var failure: PNGError?
-            let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-                do throws(PNGError) {
-                    let out = UnsafeMutableRawBufferPointer(buffer)
-                    switch (header.color_type, header.bit_depth) {
-                    case (3, _): try decodePalette(context, into: out, header: header, name: name)
-                    case (_, 16): try decodeSixteenBit(context, into: out, name: name)
-                    case (4, _): try decodeGreyAlpha(context, into: out, name: name)
-                    default: try check(spng_decode_image(context, out.baseAddress, byteCount, format(SPNG_FMT_RGBA8),
-                                                         Int32(SPNG_DECODE_TRNS.rawValue)), name: name)
-                    }
-                    initialized = byteCount
-                } catch {
-                    failure = error
-                    initialized = 0
-                }
-            }
-            if let failure { throw failure }
-            return RGBAImage(width: width, height: height, pixels: pixels)
+        guard let context = spng_ctx_new(0) else {
+            throw .decoderFailure(file: name, reason: "out of memory creating a libspng context")
         }
+        defer { spng_ctx_free(context) }
+        try check(spng_set_png_buffer(context, bytes.baseAddress, bytes.count), name: name)
+        try check(spng_set_chunk_limits(context, chunkLimit, chunkLimit), name: name)
+        // IHDR as libspng validates it (each side at most 2^31 - 1), then our limits, before
+        // any pixel memory is allocated.
+        var header = spng_ihdr()
+        try check(spng_get_ihdr(context, &header), name: name)
+        let width = Int(header.width), height = Int(header.height)
+        guard limits.admits(width: width, height: height) else {
+            throw .tooLarge(file: name, width: width, height: height, limits: limits)
+        }
+        let byteCount = width * height * 4
+        var failure: PNGError?
+        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+            do throws(PNGError) {
+                let out = UnsafeMutableRawBufferPointer(buffer)
+                switch (header.color_type, header.bit_depth) {
+                case (3, _): try decodePalette(context, into: out, header: header, name: name)
+                case (_, 16): try decodeSixteenBit(context, into: out, name: name)
+                case (4, _): try decodeGreyAlpha(context, into: out, name: name)
+                default: try check(spng_decode_image(context, out.baseAddress, byteCount, format(SPNG_FMT_RGBA8),
+                                                     Int32(SPNG_DECODE_TRNS.rawValue)), name: name)
+                }
+                initialized = byteCount
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        let image = RGBAImage(width: width, height: height, pixels: pixels)
         // Every row is there; a file without IEND lacks only that if its image data is
         // whole too (libspng stops reading once it has the last row).
         guard endsWithIEND else {
@@ -57,44 +64,6 @@ enum PNGDecoder {
             throw .corrupt(file: name, reason: "no IEND chunk (the file ends after its last complete chunk)")
         }
         return image
-    }
-
-    /// IHDR as libspng validates it. No size limit applies: a header is small whatever it
-    /// claims.
-    static func header(_ bytes: UnsafeRawBufferPointer, name: String) throws(PNGError) -> PNGHeader {
-        let unlimited = PNGLimits(maxSide: PNGChunks.maxLength, maxPixels: .max)
-        try PNGChunkCheck.checkStart(bytes, name: name, limits: unlimited)
-        let raw = try withContext(bytes, name: name, maxSide: unlimited.maxSide) { context throws(PNGError) in
-            try readHeader(context, name: name)
-        }
-        // libspng has validated IHDR, so an unknown colour type cannot happen; it is
-        // still reported rather than trapped on.
-        guard let colourType = PNGColourType(rawValue: Int(raw.color_type)) else {
-            throw .corrupt(file: name, reason: "IHDR: unknown colour type \(raw.color_type)")
-        }
-        return PNGHeader(width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth),
-                         colourType: colourType, interlaced: raw.interlace_method != 0)
-    }
-
-    /// A decoding context over `bytes`, with width and height limited to `maxSide` and
-    /// ancillary chunks to `chunkLimit`; freed when `body` returns.
-    private static func withContext<T>(_ bytes: UnsafeRawBufferPointer, name: String, maxSide: Int,
-                                       _ body: (OpaquePointer) throws(PNGError) -> T) throws(PNGError) -> T {
-        guard let context = spng_ctx_new(0) else {
-            throw .decoderFailure(file: name, reason: "out of memory creating a libspng context")
-        }
-        defer { spng_ctx_free(context) }
-        let side = UInt32(clamping: min(max(maxSide, 0), PNGChunks.maxLength))
-        try check(spng_set_png_buffer(context, bytes.baseAddress, bytes.count), name: name)
-        try check(spng_set_image_limits(context, side, side), name: name)
-        try check(spng_set_chunk_limits(context, chunkLimit, chunkLimit), name: name)
-        return try body(context)
-    }
-
-    private static func readHeader(_ context: OpaquePointer, name: String) throws(PNGError) -> spng_ihdr {
-        var header = spng_ihdr()
-        try check(spng_get_ihdr(context, &header), name: name)
-        return header
     }
 
     /// Decodes as 16-bit RGBA (a tRNS colour key compared at 16 bits) and scales each

@@ -53,12 +53,6 @@ public enum PNGFile {
         return try decode(bytes, name: path, limits: limits)
     }
 
-    /// Reads IHDR (as libspng validates it) without decoding pixels.
-    /// No size limit applies: a header is small whatever it claims.
-    public static func header(_ bytes: [UInt8], name: String) throws(PNGError) -> PNGHeader {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(PNGError) in try PNGDecoder.header(buffer, name: name) } }.get()
-    }
-
     /// Whether `bytes` are a Git LFS pointer file (its first line names the LFS spec).
     static func isGitLFSPointer(_ bytes: [UInt8]) -> Bool {
         let header = Array("version https://git-lfs.github.com/spec/".utf8)

@@ -40,7 +40,7 @@ struct EncodeTests {
         #expect(types.first == "IHDR")
         #expect(types.last == "IEND")
         #expect(Set(types) == ["IHDR", "IDAT", "IEND"])
-        #expect(try PNGFile.header(bytes, name: "x.png")
+        #expect(PNGHeader(bytes)
             == PNGHeader(width: 17, height: 16, bitDepth: 8, colourType: .rgba, interlaced: false))
     }
 

@@ -1,6 +1,7 @@
 import PopoverFiles
 import PopoverImage
 import Testing
+import TestSupport
 
 /// One committed fixture (see .fixtures/make-fixtures.py for its samples) and the RGBA
 /// pixels it must decode to, worked out by hand:

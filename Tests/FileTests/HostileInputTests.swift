@@ -17,9 +17,6 @@ struct HostileInputTests {
         #expect(error == .tooLarge(file: path, width: 100_000, height: 100_000, limits: .default))
         #expect(error?.description
             == "\(path): header claims 100000 x 100000 pixels, more than the limit of 16384 on a side / 64 Mpx")
-        // The header alone is fine to read: it claims, it does not allocate.
-        let header = try PNGFile.header(Fixtures.bytes("hostile-100000x100000.png"), name: path)
-        #expect(header.width == 100_000 && header.height == 100_000)
     }
 
     @Test("one side over the limit, or too many pixels in total, is too large",
@@ -36,8 +33,6 @@ struct HostileInputTests {
         let error = pngError { _ = try PNGFile.read(path: path) }
         #expect(error == .zeroSize(file: path, width: width, height: height))
         #expect(error?.description == "\(path): header claims \(width) x \(height) pixels; a PNG must be at least 1 x 1")
-        let bytes = try Fixtures.bytes(file)
-        #expect(pngError { _ = try PNGFile.header(bytes, name: file) } == .zeroSize(file: file, width: width, height: height))
     }
 
     // MARK: Corrupt data: libspng's message (or the chunk check's), prefixed with the file

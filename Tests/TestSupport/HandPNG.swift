@@ -154,3 +154,37 @@ public enum HandPNG {
     }
 }
 
+
+/// What a PNG's IHDR says, read straight from the bytes: how tests see the form a file
+/// was written in (the tool itself only ever decodes to RGBA).
+public struct PNGHeader: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// Bits per sample (per palette index for `.palette`): 1, 2, 4, 8 or 16.
+    public var bitDepth: Int
+    public var colourType: PNGColourType
+    /// Adam7 interlacing.
+    public var interlaced: Bool
+
+    public init(width: Int, height: Int, bitDepth: Int, colourType: PNGColourType, interlaced: Bool) {
+        (self.width, self.height, self.bitDepth, self.colourType, self.interlaced) = (width, height, bitDepth, colourType, interlaced)
+    }
+
+    /// The IHDR of `bytes`, which must be the first chunk after the signature; nil when it
+    /// is not there or names an unknown colour type. Nothing else is checked.
+    public init?(_ bytes: [UInt8]) {
+        guard let data = HandPNG.chunkData(bytes, type: "IHDR"), data.lowerBound == 16, data.count == 13,
+              data.upperBound <= bytes.count, let type = PNGColourType(rawValue: Int(bytes[25])) else { return nil }
+        let number = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        self.init(width: number(16), height: number(20), bitDepth: Int(bytes[24]), colourType: type, interlaced: bytes[28] == 1)
+    }
+}
+
+/// PNG colour types, with their numbers in the file.
+public enum PNGColourType: Int, Sendable, CaseIterable {
+    case grey = 0
+    case rgb = 2
+    case palette = 3
+    case greyAlpha = 4
+    case rgba = 6
+}

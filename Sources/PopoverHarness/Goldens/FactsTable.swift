@@ -134,8 +134,6 @@ public struct FactsTable: Sendable, Hashable {
     static func cells(of facts: Facts) -> WrittenCells.Cells {
         var cells: [Cell] = []
         var problem: (column: String, problem: String)?
-        // A row's numbers go through the encoder together: one call, not one a cell.
-        var numbers: [(at: Int, value: Double)] = []
         for (path, value) in facts.leaves(keepingEmpty: true) {
             let column = path.description
             guard path.isWritable else {
@@ -149,8 +147,7 @@ public struct FactsTable: Sendable, Hashable {
                     problem = (column, "\(v) is not a finite number")
                     continue
                 }
-                numbers.append((cells.count, v + 0))  // + 0 turns -0 into 0
-                text = ""
+                text = json(v + 0)  // + 0 turns -0 into 0
             case .flag(let b): text = b ? "true" : "false"
             case .text(let s): text = json(s)
             // `leaves(keepingEmpty:)` gives a group or list as a value only when it is empty.
@@ -158,12 +155,6 @@ public struct FactsTable: Sendable, Hashable {
             case .list: text = "[]"
             }
             cells.append(Cell(column: column, path: path, text: text))
-        }
-        if !numbers.isEmpty {
-            let texts = json(numbers.map(\.value)).dropFirst().dropLast().split(separator: ",")
-            for (number, text) in zip(numbers, texts) {
-                cells[number.at] = Cell(column: cells[number.at].column, path: cells[number.at].path, text: String(text))
-            }
         }
         return (cells, problem)
     }
@@ -220,25 +211,14 @@ public struct FactsTable: Sendable, Hashable {
             let golden = String(decoding: cells[1], as: UTF8.self)
             if let problem = digestProblem(golden) { throw failure(line, problem, "golden") }
             var leaves: [(path: FactPath, value: FactValue)] = []
-            // The row's numbers go through the decoder together: one call, not one a cell.
-            var numbers: [(leaf: Int, column: Int)] = []
             leaves.reserveCapacity(order.count)
             for column in order where !cells[column + 2].isEmpty {
                 do {
-                    if let value = try Self.value(of: cells[column + 2], decoder: decoder) {
-                        leaves.append((columns[column], value))
-                    } else {
-                        numbers.append((leaves.count, column))
-                        leaves.append((columns[column], .number(0)))
-                    }
+                    leaves.append((columns[column], try Self.value(of: cells[column + 2], decoder: decoder)))
                 } catch {
                     throw failure(line, error.problem, header[column + 2])
                 }
             }
-            let values = try numberValues(numbers.map { cells[$0.column + 2] }, decoder: decoder) { i, problem in
-                failure(line, problem, header[numbers[i].column + 2])
-            }
-            for (number, value) in zip(numbers, values) { leaves[number.leaf].value = .number(value) }
             do {
                 rows[name] = Row(golden: golden, facts: try Facts(leaves: leaves))
             } catch {
@@ -269,9 +249,8 @@ public struct FactsTable: Sendable, Hashable {
         var problem: String
     }
 
-    /// What a non-empty cell holds: a text, a flag, an empty group or list; nil when it
-    /// can only be a number, which `numberValues` reads.
-    static func value(of cell: ArraySlice<UInt8>, decoder: JSONDecoder) throws(CellProblem) -> FactValue? {
+    /// What a non-empty cell holds: a text, a flag, an empty group or list, or a number.
+    static func value(of cell: ArraySlice<UInt8>, decoder: JSONDecoder) throws(CellProblem) -> FactValue {
         if cell.first == quote {
             do {
                 return .text(try decoder.decode(String.self, from: Data(cell)))
@@ -287,46 +266,17 @@ public struct FactsTable: Sendable, Hashable {
         case "[]": return .list([])
         case let text:
             guard cell.allSatisfy({ numberBytes.contains($0) }) else { throw CellProblem(problem: notANumber(text)) }
-            return nil
+            guard let number = try? decoder.decode(Double.self, from: Data(cell)) else {
+                throw CellProblem(problem: parserSays(cell).contains("not representable") ? "`\(text)` is not a finite number"
+                                                                                         : notANumber(text))
+            }
+            return .number(number)
         }
     }
 
-    /// What may make up a number: digits, sign, point, exponent. Cells of only these are
-    /// read as numbers together, with no `,`, bracket or quote that could join two.
+    /// What may make up a number: digits, sign, point, exponent. JSON would also read a
+    /// number with spaces around it; a cell holds the number alone.
     private static let numberBytes = Set("0123456789+-.eE".utf8)
-
-    /// The numbers `cells` hold, read together; when that fails, each cell alone, in
-    /// order, so the first that is not a number is named (`failure` gets its index).
-    static func numberValues(_ cells: [ArraySlice<UInt8>], decoder: JSONDecoder,
-                             failure: (Int, String) -> FactsTableError) throws(FactsTableError) -> [Double] {
-        guard !cells.isEmpty else { return [] }
-        var joined: [UInt8] = [UInt8(ascii: "[")]
-        for cell in cells {
-            joined += cell
-            joined.append(UInt8(ascii: ","))
-        }
-        joined[joined.count - 1] = UInt8(ascii: "]")
-        if let numbers = try? decoder.decode(Numbers.self, from: Data(joined)), numbers.values.count == cells.count {
-            return numbers.values
-        }
-        for (i, cell) in cells.enumerated() where (try? decoder.decode(Double.self, from: Data(cell))) == nil {
-            let text = String(decoding: cell, as: UTF8.self)
-            throw failure(i, parserSays(cell).contains("not representable") ? "`\(text)` is not a finite number" : notANumber(text))
-        }
-        throw failure(0, "the numbers cannot be read")  // each reads alone, so together they do
-    }
-
-    /// A JSON array of numbers, read element by element: three times as fast as
-    /// `[Double]`'s own decoding, which goes through `Decodable` for each.
-    private struct Numbers: Decodable {
-        var values: [Double] = []
-
-        init(from decoder: any Decoder) throws {
-            var list = try decoder.unkeyedContainer()
-            values.reserveCapacity(list.count ?? 0)
-            while !list.isAtEnd { values.append(try list.decode(Double.self)) }
-        }
-    }
 
     private static func notANumber(_ text: String) -> String {
         if ["nan", "-nan", "inf", "-inf", "+inf", "infinity", "-infinity", "+infinity"].contains(text.lowercased()) {
