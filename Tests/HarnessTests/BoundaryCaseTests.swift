@@ -120,6 +120,15 @@ struct BoundaryCaseTests {
                 expected["gik-default/\(direction.rawValue)/\(label)-\(Int(bounds.width))x\(Int(bounds.height))-offset0@\(scale)x"]
                     = (bounds, 0)
             }
+            // Half a point over the sweeps' 120 x 104 (turned for left and right), at 1x.
+            if scale == 1 {
+                for direction in ["up", "down"] {
+                    expected["gik-default/\(direction)/boundary-half-point-120.5x104.5-offset0@1x"] = (Size(width: 120.5, height: 104.5), 0)
+                }
+                for direction in ["left", "right"] {
+                    expected["gik-default/\(direction)/boundary-half-point-104.5x120.5-offset0@1x"] = (Size(width: 104.5, height: 120.5), 0)
+                }
+            }
             let cases = boundaryCases("gik-default", scale: scale)
             #expect(Set(cases.map(\.id)) == Set(expected.keys),
                     "extra \(Set(cases.map(\.id)).subtracting(expected.keys)), lacking \(Set(expected.keys).subtracting(cases.map(\.id)))")
@@ -161,6 +170,20 @@ struct BoundaryCaseTests {
                         "\(c.id)")
             }
         }
+    }
+
+    @Test("half-point: at 1x the canvas's pixels are its points rounded up, so 120.5 x 104.5 draws 237 x 221 pixels with the 58-point reach")
+    func halfPointCanvas() throws {
+        // gik-sample casts the standard shadow: 58 points of room either side at 1x (§7.5),
+        // so the canvas is 120.5 + 116 = 236.5 by 104.5 + 116 = 220.5 points: 237 x 221 pixels.
+        // path-slate casts none: 120.5 x 104.5 points, 121 x 105 pixels.
+        for (skinID, width, height) in [("gik-sample", 237, 221), ("path-slate", 121, 105)] {
+            let c = try #require(catalog.cases.first { $0.id == "\(skinID)/up/boundary-half-point-120.5x104.5-offset0@1x" })
+            let skin = try #require(catalog.skin(skinID))
+            let drawn = try skin.render(c.request).pixmap
+            #expect(drawn.width == width && drawn.height == height, "\(c.id): \(drawn.width) x \(drawn.height)")
+        }
+        #expect(!catalog.cases.contains { $0.boundary == "half-point" && $0.scale != 1 })
     }
 
     @Test("stage-float: c + 28 lies below 88.5 as a Double, is 88.5 as a Float, and so rounds up only through the Float")
@@ -216,7 +239,7 @@ struct BoundaryCaseTests {
         }
     }
 
-    @Test("the two-asset and path skins: their minimum bounds and (at 1x) placement fits, from their own metrics")
+    @Test("the two-asset and path skins: their minimum bounds and (at 1x) placement fits, from their own metrics, and the half-point sizes")
     func otherSkins() {
         // Two-asset: 31 + 2 x 15 = 61 along, 70 + 2 x 15 = 100 across, insets 10 (§10.1).
         // Path: 30 + 2 x 10 = 50 along, 15 + 2 x 10 = 35 across, insets 10 (§11.1).
@@ -229,6 +252,10 @@ struct BoundaryCaseTests {
                 }
                 for (direction, label, bounds) in Self.fits(width: 340) where scale == 1 {
                     expected.append("\(skin)/\(direction.rawValue)/\(label)-\(Int(bounds.width))x\(Int(bounds.height))-offset0@\(scale)x")
+                }
+                for direction in ArrowDirection.allCases where scale == 1 {
+                    let size = direction.isVertical ? "120.5x104.5" : "104.5x120.5"
+                    expected.append("\(skin)/\(direction.rawValue)/boundary-half-point-\(size)-offset0@1x")
                 }
                 #expect(Set(boundaryCases(skin, scale: scale).map(\.id)) == Set(expected), "\(skin) @\(scale)x")
             }
