@@ -70,14 +70,14 @@ struct NewcomerTests {
                                in: folder.path)
         #expect(made.status == 0, "\(made.stderr)")
         let list = try runTool(["list", "--filter", "brand/"], in: folder.path)
-        // A seven-image skin's cases: 170 at each of 1x and 2x, and its boundaries, 36 at 1x
-        // (the placement fits among them) and 32 at 2x.
-        #expect(list.stdout.split(separator: "\n").count == 408)
+        // A seven-image skin's cases: 170 at each of 1x and 2x, and its boundaries, 40 at 1x
+        // (the placement fits and the half-point sizes among them) and 32 at 2x.
+        #expect(list.stdout.split(separator: "\n").count == 412)
         let record = try runTool(["record", "brand/"], in: folder.path)
-        #expect(record.status == 0 && record.stdout.contains("408 new"), "\(record.stdout)")
-        #expect(files(under: folder.file("Goldens/brand"), endingWith: ".png").count == 408)
+        #expect(record.status == 0 && record.stdout.contains("412 new"), "\(record.stdout)")
+        #expect(files(under: folder.file("Goldens/brand"), endingWith: ".png").count == 412)
         let check = try runTool(["check", "--filter", "brand/", "--record", "never"], in: folder.path)
-        #expect(check.status == 0 && check.stdout.contains("408 passed"), "\(check.stdout)")
+        #expect(check.status == 0 && check.stdout.contains("412 passed"), "\(check.stdout)")
         let again = try runTool(["new-skin", "brand", "--from-colours", "#000000", "#ffffff", "#000000"], in: folder.path)
         #expect(again.status == 2 && again.stderr.contains("Skins/brand: already exists; nothing written"))
     }

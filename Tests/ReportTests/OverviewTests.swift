@@ -51,13 +51,15 @@ struct OverviewMatrixTests {
         #expect(matrix.groups[3].columns.map(\.heading) == ["0ms", "0ms", "62.5ms", "62.5ms", "125ms", "125ms",
                                                             "187.5ms", "187.5ms", "250ms", "250ms"])
         // Boundaries: one column each, in the catalog's order; the path skin has the minimum
-        // bounds (every direction) and the four placement fits (up from popover2, down from
-        // popover11, at 1x only).
-        #expect(matrix.groups[4].columns.map(\.heading) == ["minimum", "fit-popover2-portrait", "fit-popover2-landscape",
+        // bounds (every direction), the half-point sizes (every direction, at 1x only) and the
+        // four placement fits (up from popover2, down from popover11, at 1x only).
+        #expect(matrix.groups[4].columns.map(\.heading) == ["minimum", "half-point", "fit-popover2-portrait", "fit-popover2-landscape",
                                                             "fit-popover11-portrait", "fit-popover11-landscape"])
         let minimum = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 0 } }
         #expect(Set(minimum.keys.map { $0.direction }) == Set(ArrowDirection.allCases))
-        let fit = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 1 } }
+        let halves = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 1 } }
+        #expect(Set(halves.keys) == Set(ArrowDirection.allCases.map { OverviewMatrix.Row(direction: $0, scale: 1) }))
+        let fit = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 2 } }
         #expect(Set(fit.keys) == [OverviewMatrix.Row(direction: .up, scale: 1)])
     }
 
@@ -68,7 +70,7 @@ struct OverviewMatrixTests {
         let group = try #require(matrix.groups.firstIndex { $0.title == "boundaries" })
         let headings = matrix.groups[group].columns.map(\.heading)
         #expect(headings == ["minimum", "corner-start", "corner-end", "stage-tie", "stage-float", "stage1-fit", "stage2-fit",
-                             "corner-fit", "fit-popover2-portrait", "fit-popover2-landscape", "fit-popover11-portrait",
+                             "corner-fit", "half-point", "fit-popover2-portrait", "fit-popover2-landscape", "fit-popover11-portrait",
                              "fit-popover11-landscape"])
         for column in 0..<8 {
             let rows = matrix.cells.filter { $0.value.keys.contains { $0.group == group && $0.column == column } }
