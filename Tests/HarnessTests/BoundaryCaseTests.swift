@@ -121,13 +121,9 @@ struct BoundaryCaseTests {
                     = (bounds, 0)
             }
             // Half a point over the sweeps' 120 x 104 (turned for left and right), at 1x.
-            if scale == 1 {
-                for direction in ["up", "down"] {
-                    expected["gik-default/\(direction)/boundary-half-point-120.5x104.5-offset0@1x"] = (Size(width: 120.5, height: 104.5), 0)
-                }
-                for direction in ["left", "right"] {
-                    expected["gik-default/\(direction)/boundary-half-point-104.5x120.5-offset0@1x"] = (Size(width: 104.5, height: 120.5), 0)
-                }
+            for direction in ArrowDirection.allCases where scale == 1 {
+                let (w, h) = direction.isVertical ? (120.5, 104.5) : (104.5, 120.5)
+                expected["gik-default/\(direction.rawValue)/boundary-half-point-\(w)x\(h)-offset0@1x"] = (Size(width: w, height: h), 0)
             }
             let cases = boundaryCases("gik-default", scale: scale)
             #expect(Set(cases.map(\.id)) == Set(expected.keys),

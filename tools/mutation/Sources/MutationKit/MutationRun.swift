@@ -17,10 +17,10 @@ public struct MutationRun: Sendable {
     /// A sample of this many mutants, drawn with `seed`.
     public var sample: Int?
     public var seed: UInt64 = 1
-    /// A previous run's report: judge again only the mutants it lists as survived (after
-    /// cases were added to close them) and take every other result from it.
-    public var survivorsOf: SensitivityReport?
-    public var survivorsOfPath = ""
+    /// A previous run's report and where it was read: judge again only the mutants it lists
+    /// as survived (after cases were added to close them) and those it does not hold, and
+    /// take every other result from it.
+    public var survivorsOf: (path: String, report: SensitivityReport)?
     public var buildOnly = false
     public var log: @Sendable (String) -> Void = { print($0) }
 
@@ -71,7 +71,7 @@ public struct MutationRun: Sendable {
         }
         var carried: [Int: MutantResult] = [:]
         if let survivorsOf {
-            (chosen, carried) = Self.survivors(of: survivorsOf, among: chosen)
+            (chosen, carried) = Self.survivors(of: survivorsOf.report, among: chosen)
         }
         if let line, chosen.isEmpty { throw MutationError.io("--line \(line): no mutant of \(file ?? "the files") lies on that line") }
         if let sample, sample < chosen.count {
@@ -147,8 +147,8 @@ public struct MutationRun: Sendable {
         var scope = "every mutant"
         if let file { scope = "mutants of \(file)" + (line.map { " line \($0)" } ?? "") }
         if let sample { scope += ", a sample of \(sample) (seed \(seed))" }
-        if survivorsOf != nil {
-            scope += "; the \(chosen.count) survivors of \(survivorsOfPath) (and mutants it does not hold) judged again, every other result taken from it"
+        if let survivorsOf {
+            scope += "; the \(chosen.count) survivors of \(survivorsOf.path) (and mutants it does not hold) judged again, every other result taken from it"
         }
         let report = SensitivityReport(
             results: results, notMutated: findings.flatMap(\.unmutated), date: Self.today(), commit: Self.commit(subject.root),

@@ -27,7 +27,7 @@ struct PopoverMutants: ParsableCommand {
     @Option(help: "The sample's seed.")
     var seed: UInt64 = 1
 
-    @Option(help: "A previous run's sensitivity.json: judge again only the mutants it lists as survived (after adding cases to close them), and take every other result from it.")
+    @Option(help: "A previous run's sensitivity.json: judge again only the mutants it lists as survived (after adding cases to close them) and any it does not hold, and take every other result from it.")
     var survivorsOf: String?
 
     @Option(help: "Driver processes (each judges one mutant at a time).")
@@ -107,9 +107,8 @@ struct PopoverMutants: ParsableCommand {
             run.buildOnly = buildOnly
             if let survivorsOf {
                 do {
-                    run.survivorsOf = try JSONDecoder().decode(SensitivityReport.self,
-                                                               from: Data(contentsOf: URL(fileURLWithPath: survivorsOf)))
-                    run.survivorsOfPath = survivorsOf
+                    run.survivorsOf = (survivorsOf, try JSONDecoder().decode(SensitivityReport.self,
+                                                                             from: Data(contentsOf: URL(fileURLWithPath: survivorsOf))))
                 } catch {
                     throw MutationError.io("--survivors-of \(survivorsOf): not a readable sensitivity.json (\(error))")
                 }
