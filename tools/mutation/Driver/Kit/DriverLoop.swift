@@ -302,6 +302,9 @@ public enum DriverLoop {
                                          kind: "shipped")
                     var result: [String: Any] = ["found": true, "shipped": shipped]
                     if shipped["found"] == nil {
+                        // Said before other artwork is drawn: should the mutant hang or crash on
+                        // one of its inputs, the tool still knows the shipped skins drew the same.
+                        reply(["searchedShipped": shipped])
                         result["artwork"] = search(subject.artworkInputs, original.artworkInputs, table.artwork,
                                                    budget: request.artworkBudget ?? 200, kind: "artwork")
                     }

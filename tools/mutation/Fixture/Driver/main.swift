@@ -18,7 +18,9 @@ final class FixtureSubject: MutationSubject {
         (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
         + (0...4).map { n in ("spin(\(n))", { spin(n) }) }
         + (1...3).map { i in ("pick([7, 8, 9], \(i))", { pick([7, 8, 9], i) }) }
-        + [("area(3, 3)", { area(3, 3) }), ("brightest()", { brightest() })]
+        + [("area(3, 3)", { area(3, 3) }), ("brightest()", { brightest() }), ("steps(0, from: 0)", { steps(0, from: 0) })]
+    /// Other artwork's inputs, drawn when the shipped ones find no difference.
+    let artwork: [(String, () -> Int)] = [("steps(2, from: 0)", { steps(2, from: 0) })]
 
     var caseIDs: [String] { cases.map(\.0) }
 
@@ -33,8 +35,8 @@ final class FixtureSubject: MutationSubject {
     func passesUnderTolerances(_ id: String, file: String?) -> Bool { judge(id).0 == .same }
 
     var searchInputs: [SearchInput] { inputs.enumerated().map { SearchInput(description: $1.0, index: $0) } }
-    var artworkInputs: [SearchInput] { [] }
-    func draw(_ input: SearchInput) -> String { "\(inputs[input.index].1())" }
+    var artworkInputs: [SearchInput] { artwork.enumerated().map { SearchInput(description: $1.0, index: inputs.count + $0) } }
+    func draw(_ input: SearchInput) -> String { "\((inputs + artwork)[input.index].1())" }
     func finishCoverage() {}
 }
 

@@ -505,10 +505,11 @@ public final class Analysis: @unchecked Sendable {
                 guard let p = process else { continue }
                 p.send(["op": "search", "mutant": m.id, "construct": m.construct, "file": table, "budget": budget,
                         "artworkBudget": artworkBudget, "rebuild": byID[m.id]?.rebuild ?? false, "probed": probed.contains(m.id)])
-                var last: String?
-                var answer: [String: Any]?
+                var last: String?, lastKind: String?
+                var answer: [String: Any]?, searchedShipped: [String: Any]?
                 let (done, failure) = collect(p, deadline: .now + .seconds(options.searchSeconds)) { object in
-                    if let trying = object["trying"] as? String { last = trying }
+                    if let trying = object["trying"] as? String { last = trying; lastKind = object["kind"] as? String }
+                    if let shipped = object["searchedShipped"] as? [String: Any] { searchedShipped = shipped }
                     if object["shipped"] != nil { answer = object }
                 }
                 var c: Classification
@@ -521,10 +522,18 @@ public final class Analysis: @unchecked Sendable {
                     }
                     let how: String
                     if case .timedOut? = failure { how = "ran out of its \(Int(options.searchSeconds)) s" } else { how = "crashed" }
-                    c = Classification(kind: .hangsOrCrashes, input: last, shippedTried: 0, shippedReaching: 0, shippedInfecting: 0,
-                                       artworkTried: 0, artworkReaching: 0, artworkInfecting: 0, budget: budget,
-                                       artworkBudget: artworkBudget,
-                                       reason: "the search \(how) drawing \(last ?? "its first input") with the mutant: that input is a missing case")
+                    if lastKind == "artwork", let searchedShipped, let last {
+                        // Every shipped input it was given drew the same; other artwork's input
+                        // made it hang or crash, which is a difference only other artwork shows.
+                        c = Self.classification(["shipped": searchedShipped, "artwork": ["found": last]], budget: budget,
+                                                artworkBudget: artworkBudget)
+                        c.reason += " (the search \(how) drawing it with the mutant)"
+                    } else {
+                        c = Classification(kind: .hangsOrCrashes, input: last, shippedTried: 0, shippedReaching: 0, shippedInfecting: 0,
+                                           artworkTried: 0, artworkReaching: 0, artworkInfecting: 0, budget: budget,
+                                           artworkBudget: artworkBudget,
+                                           reason: "the search \(how) drawing \(last ?? "its first input") with the mutant: that input is a missing case")
+                    }
                 }
                 let total = found.withLock { $0[i] = c; return $0.count }
                 progress(total, indices.count)

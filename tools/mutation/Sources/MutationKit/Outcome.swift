@@ -31,8 +31,8 @@ public struct Classification: Sendable, Codable, Hashable {
         case likelyEquivalent = "likely equivalent"
         /// No input at all runs the code.
         case unreached
-        /// The search itself was stopped: the mutant hung or crashed on an input (that input is
-        /// a missing case).
+        /// The search itself was stopped: the mutant hung or crashed on an input of the shipped
+        /// skins (that input is a missing case). On other artwork's input it is `otherArtworkOnly`.
         case hangsOrCrashes = "hangs or crashes on an input"
         /// Unreached, in code the subject lists as not drawing (`notOnDrawingPath` in its subject.json).
         case notOnDrawingPath = "not on the drawing path"

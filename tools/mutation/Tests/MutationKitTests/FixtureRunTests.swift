@@ -23,6 +23,8 @@ enum FixtureRun {
         run.options.jobs = 2
         // The fixture's cases take microseconds: a second past 1.25 x their time is a hang.
         run.options.timeConstant = 2
+        // And a search that has not ended in 3 s hangs (steps' mutants on other artwork).
+        run.options.searchSeconds = 3
         run.log = { _ in }
         return try run.run()
     }
@@ -99,6 +101,25 @@ struct FixtureRunTests {
         #expect(nine.classification?.shippedTried == 1)
     }
 
+    @Test("a survivor that hangs only on other artwork's input is code the shipped skins never exercise, not a missing case")
+    func hangsOnOtherArtwork() throws {
+        // steps(n, from:) runs in no case; the shipped search input steps(0, from: 0) never
+        // enters its loop, so `k += 1` turned `k -= 1`, removed or `k += 0` draws the same there,
+        // and other artwork's steps(2, from: 0) never ends with any of them.
+        for (original, replacement) in [("+=", "-="), ("k += 1", ""), ("1", "0")] {
+            let r = try FixtureRun.mutant(line: 41, original, replacement)
+            #expect(r.status == .equivalent, "\(original) -> \(replacement)")
+            #expect(r.classification?.kind == .otherArtworkOnly, "\(original) -> \(replacement)")
+            #expect(r.classification?.input == "steps(2, from: 0)")
+            #expect(r.classification?.shippedReaching == 0)
+            #expect(r.classification?.reason.contains("ran out of its 3 s") == true)
+        }
+        // `k != n` -> `k == n` hangs nowhere: steps(0, from: 0) gives 1 instead of 0.
+        let found = try FixtureRun.mutant(line: 40, "!=", "==")
+        #expect(found.classification?.kind == .missingCase)
+        #expect(found.classification?.input == "steps(0, from: 0)")
+    }
+
     @Test("a mutant that crashes is caught and shown apart from the kills")
     func crashed() throws {
         // values[i - 1] -> values[i - 2] with i = 1 reads index -1: a runtime trap.
@@ -134,7 +155,7 @@ struct FixtureRunTests {
     @Test("the score: detected over the mutants not shown equivalent and built")
     func score() throws {
         let t = try FixtureRun.result.get().report.total
-        // Tallied by hand from Shapes.swift (21 mutants):
+        // Tallied by hand from Shapes.swift (27 mutants):
         //   area `*` -> `/`: killed.
         //   clampedWidth, `if w < 10 { return 10 }`: condition negated, `<` -> `>=`, the returned
         //     10 -> 11 and -> 9: killed (4); `<` -> `<=` and the compared 10 -> 11: equivalent (2);
@@ -143,15 +164,18 @@ struct FixtureRunTests {
         //     `+=` -> `-=`, `i += 1` removed, 1 -> 0: time out (3); 1 -> 2: killed.
         //   pick: `-` -> `+` and 1 -> 0 killed, 1 -> 2 crashes.
         //   brightest: 255 -> 254 killed, 255 -> 256 not built.
-        #expect(t.mutants == 21)
+        //   steps (no case runs it): `k != n` -> `k == n` and negated survive (steps(0, from: 0));
+        //     `+=` -> `-=`, `k += 1` removed, 1 -> 0: other artwork only, by hanging there (3);
+        //     1 -> 2: equivalent (steps(2, from: 0) still ends at 2).
+        #expect(t.mutants == 27)
         #expect(t.killed == 12)
-        #expect(t.survived == 2)
-        #expect(t.equivalent == 2)
+        #expect(t.survived == 4)
+        #expect(t.equivalent == 6)
         #expect(t.crashed == 1)
         #expect(t.timedOut == 3)
         #expect(t.notBuilt == 1)
-        #expect(t.scored == 18)
-        #expect(t.score == 16.0 / 18.0)
+        #expect(t.scored == 20)
+        #expect(t.score == 16.0 / 20.0)
     }
 
     @Test("the page and the JSON are written, survivors first")
@@ -159,18 +183,18 @@ struct FixtureRunTests {
         let report = try FixtureRun.result.get().report
         #expect(report.mutants.first?.status == .survived)
         let html = report.html()
-        #expect(html.contains("Survivors (2)"))
+        #expect(html.contains("Survivors (4)"))
         // Source text reaches the page escaped: `w < 10` shows as `w &lt; 10`.
         #expect(html.contains("if w &lt; 9 { return 10 }"))
         #expect(!html.contains("if w < 9"))
         let json = try report.json()
         let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
-        // The score a scheduled job gates on is in the JSON: 16 of 18 (see "the score").
+        // The score a scheduled job gates on is in the JSON: 16 of 20 (see "the score").
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         let score = try #require(total["score"] as? Double)
-        #expect(abs(score - 16.0 / 18.0) < 1e-12)
-        #expect(total["scored"] as? Int == 18)
+        #expect(abs(score - 16.0 / 20.0) < 1e-12)
+        #expect(total["scored"] as? Int == 20)
     }
 }

@@ -31,3 +31,14 @@ public func brightest() -> Int {
     let top: UInt8 = 255
     return Int(top)
 }
+
+/// Other artwork only: no case runs it; the shipped search input (n = 0) never enters the
+/// loop, other artwork's (n = 2) does, where `k += 1` turned `k -= 1` (or removed, or
+/// `k += 0`) never ends.
+public func steps(_ n: Int, from start: Int) -> Int {
+    var k = start
+    while k != n {
+        k += 1
+    }
+    return k
+}
