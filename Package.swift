@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "PopoverDiff", dependencies: ["PopoverImage"]),
         .target(
             name: "PopoverHarness",
-            dependencies: ["PopoverGeometry", "PopoverImage", "PopoverFiles", "PopoverSkins", "PopoverDiff"]
+            dependencies: ["PopoverGeometry", "PopoverImage", "PopoverFiles", "PopoverRaster", "PopoverSkins", "PopoverDiff"]
         ),
         .target(
             name: "PopoverReport",

@@ -29,8 +29,7 @@ public struct RGBAImage: Sendable, Equatable {
     public var pixelCount: Int { width * height }
 
     /// XXH64 of the pixels, seeded with `seed` mixed with the size (so equal bytes of
-    /// another shape differ). Seed 0 is the public digest records carry; the digest cache
-    /// uses its own secret seed.
+    /// another shape differ). Seed 0 is the digest records carry and the digest cache keeps.
     public func pixelDigest(seed: UInt64 = 0) -> UInt64 {
         XXH64.digest(pixels, seed: seed ^ (UInt64(width) << 32 | UInt64(height)))
     }

@@ -47,7 +47,7 @@ struct RecordModeTests {
         // Each recorded golden decodes to exactly what was drawn.
         let sample = first.results[3]
         let decoded = try PNGFile.read(path: sample.goldenPath)
-        let drawn = try runner(goldens, .never).draw(try #require(catalog.cases.first { $0.id == sample.id }))
+        let drawn = try catalog.draw(try #require(catalog.cases.first { $0.id == sample.id }))
         #expect(decoded == drawn)
         #expect(sample.goldenDigest == SHA256.hex(try FileIO.readBytes(path: sample.goldenPath)))
 

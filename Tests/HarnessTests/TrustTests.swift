@@ -2,6 +2,7 @@ import Foundation
 import PopoverFiles
 import PopoverHarness
 import PopoverImage
+import PopoverRaster
 import Testing
 import TestSupport
 
@@ -121,8 +122,11 @@ struct TrustTests {
         let digest = try #require(recorded.results[3].goldenDigest)
         var lines = try cacheLines(cache)
         let n = try #require(lines.firstIndex { $0.hasPrefix(digest + " ") })
-        let last = try #require(lines[n].last)
-        lines[n] = String(lines[n].dropLast()) + (last == "0" ? "1" : "0")
+        // The fourth field: the straight pixels' XXH64.
+        var fields = lines[n].split(separator: " ").map(String.init)
+        let last = try #require(fields[3].last)
+        fields[3] = String(fields[3].dropLast()) + (last == "0" ? "1" : "0")
+        lines[n] = fields.joined(separator: " ")
         try writeCache(cache, lines.joined(separator: "\n") + "\n")
 
         let check = try run(goldens, .never, cache: cache)
@@ -159,7 +163,7 @@ struct TrustTests {
     func unusableCacheKeptByIdleRun() throws {
         let folder = temporaryFolder()
         defer { removeFolders(folder) }
-        let magic = "popover-goldens golden pixel cache 4"
+        let magic = "popover-goldens golden pixel cache 5"
         for text in ["not a cache\n", magic + "\ndecoded by x\nnot a fact\n"] {
             try writeCache(folder, text)
             let cache = GoldenDigestCache(folder: folder, decoder: "x")
@@ -179,6 +183,64 @@ struct TrustTests {
         #expect(check.exitCode == 0)
         #expect(check.results.allSatisfy { $0.status == .passed })
         #expect(check.notes.count == 1 && check.notes[0].contains("the next check decodes the goldens again"), "\(check.notes)")
+    }
+
+    @Test("a drawing is confirmed unconverted only when its premultiplied pixels are those an earlier drawing converted from")
+    func confirmedAsDrawn() {
+        let cache = GoldenDigestCache(folder: nil)
+        let file = String(repeating: "c", count: 64)
+        let clear = RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 0])
+        // Premultiplied colour under alpha 0: it converts to clear as well.
+        let stray = RGBAImage(width: 1, height: 1, pixels: [5, 0, 0, 0])
+        cache.learn(file: file, drawn: clear)
+        #expect(cache.confirms(clear, asFile: file))
+        // A decode says nothing of any drawing's premultiplied pixels.
+        #expect(!cache.confirms(premultiplied: clear, asFile: file))
+        cache.learn(file: file, drawn: clear, premultiplied: clear)
+        #expect(cache.confirms(premultiplied: clear, asFile: file))
+        // Another drawing that converts to the same pixels is converted and confirmed that way.
+        #expect(!cache.confirms(premultiplied: stray, asFile: file))
+        // Learning the same straight pixels again keeps the drawing; other pixels drop it.
+        cache.learn(file: file, drawn: clear)
+        #expect(cache.confirms(premultiplied: clear, asFile: file))
+        cache.learn(file: file, drawn: RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255]))
+        #expect(!cache.confirms(premultiplied: clear, asFile: file))
+    }
+
+    @Test("a check keeps each drawing's premultiplied XXH64; one altered on disk costs a conversion, never a verdict")
+    func drawingDigests() throws {
+        let goldens = temporaryFolder(), cache = temporaryFolder()
+        defer { removeFolders(goldens, cache) }
+        _ = try run(goldens, .missing, cache: cache)
+        // Recording learns the decoded pixels only: no drawing is known yet.
+        #expect(try cacheLines(cache).dropFirst(2).allSatisfy { $0.hasSuffix(" -") })
+        let first = try run(goldens, .never, cache: cache)
+        #expect(first.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
+        // Each fact now ends with the XXH64 of its case's premultiplied drawing, seeded with
+        // the size as every pixel digest is.
+        var expected: [String: String] = [:]
+        for result in first.results {
+            let c = try #require(catalog.cases.first { $0.id == result.id })
+            let drawing = try catalog.drawing(c)
+            let seed = UInt64(drawing.width) << 32 | UInt64(drawing.height)
+            expected[try #require(result.goldenDigest)] = XXH64.hex(XXH64.digest(drawing.data, seed: seed))
+        }
+        var lines = try cacheLines(cache)
+        for line in lines.dropFirst(2) {
+            let fields = line.split(separator: " ").map(String.init)
+            #expect(fields.count == 5 && expected[fields[0]] == fields[4], "\(line)")
+        }
+        // Altered: that case is converted and confirmed, and its true digest learned again.
+        let n = 2
+        var fields = lines[n].split(separator: " ").map(String.init)
+        let truth = fields[4]
+        fields[4] = String(repeating: "0", count: 16)
+        lines[n] = fields.joined(separator: " ")
+        try writeCache(cache, lines.joined(separator: "\n") + "\n")
+        let second = try run(goldens, .never, cache: cache)
+        #expect(second.notes.isEmpty, "\(second.notes)")
+        #expect(second.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
+        #expect(try cacheLines(cache)[n].hasSuffix(" " + truth))
     }
 
     @Test("runs that learn from one cache at once both keep what they learned")

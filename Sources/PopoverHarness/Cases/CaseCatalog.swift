@@ -1,6 +1,7 @@
 import Foundation
 import PopoverGeometry
 import PopoverImage
+import PopoverRaster
 import PopoverSkins
 
 /// Every golden case: each skin x every combination of arrow direction, anchor and
@@ -88,8 +89,13 @@ public struct CaseCatalog: Sendable {
 
     /// What a case draws, in straight colour: what its golden holds.
     public func draw(_ c: GoldenCase) throws -> RGBAImage {
+        try drawing(c).straightImage
+    }
+
+    /// What a case draws, premultiplied, as drawn.
+    public func drawing(_ c: GoldenCase) throws -> Pixmap {
         guard let skin = skin(c.skinID) else { throw HarnessError.unknownCase(c.id) }
-        return try skin.render(c.request).pixmap.straightImage
+        return try skin.render(c.request).pixmap
     }
 
     /// The facts a case is drawn from: its skin's drawing facts and where its request came

@@ -3,14 +3,16 @@ import PopoverDiff
 import PopoverFiles
 import PopoverGeometry
 import PopoverImage
+import PopoverRaster
 import PopoverSkins
 
 /// Judges one case at a time; shared by the worker threads of a check.
 ///
 /// A case's verdict is reached on straight pixels, what a golden file holds: the drawn
-/// image is converted first, then either confirmed through the digest cache (when the
-/// golden's bytes are ones this machine decoded before) or compared with the decoded
-/// golden. Either way the same pixels decide.
+/// image is confirmed through the digest cache (when the golden's bytes are ones this
+/// machine decoded before, and an earlier drawing with the same premultiplied pixels
+/// converted to them), or converted and confirmed, or converted and compared with the
+/// decoded golden. Either way the same pixels decide.
 final class CaseJudge: Sendable {
     let store: GoldenStore
     let cache: GoldenDigestCache
@@ -18,11 +20,18 @@ final class CaseJudge: Sendable {
     let options: CheckOptions
     let sink: any CaseArtifactSink
     let folderProblem: String?
-    let draw: @Sendable (GoldenCase) throws -> RGBAImage
+    let drawer: Drawer
     let facts: @Sendable (GoldenCase) throws -> DrawingFacts
 
+    /// How cases are drawn: by their skins (premultiplied, converted when needed), or by a
+    /// replacement that gives straight images.
+    enum Drawer: Sendable {
+        case skin(CaseCatalog)
+        case replaced(@Sendable (GoldenCase) throws -> RGBAImage)
+    }
+
     init(store: GoldenStore, cache: GoldenDigestCache, tolerances: TolerancePolicy, options: CheckOptions,
-         sink: any CaseArtifactSink, folderProblem: String?, draw: @escaping @Sendable (GoldenCase) throws -> RGBAImage,
+         sink: any CaseArtifactSink, folderProblem: String?, drawer: Drawer,
          facts: @escaping @Sendable (GoldenCase) throws -> DrawingFacts) {
         self.store = store
         self.cache = cache
@@ -30,7 +39,7 @@ final class CaseJudge: Sendable {
         self.options = options
         self.sink = sink
         self.folderProblem = folderProblem
-        self.draw = draw
+        self.drawer = drawer
         self.facts = facts
     }
 
@@ -57,15 +66,23 @@ final class CaseJudge: Sendable {
         var result = CaseResult(info: c.info, status: .error, message: "", tolerance: tolerance.description,
                                 goldenPath: store.path(for: c.id))
         result.ignoredParts = tolerances.ignoredParts(forCase: c.id, skin: c.skinID)
-        let actual: RGBAImage
+        // The premultiplied pixels as drawn, when the skin drew them: converted to straight
+        // colour (`actual`) only when the cache cannot confirm them as they are.
+        let premultiplied: Pixmap?
+        let replaced: RGBAImage?
         do {
-            actual = try draw(c)
+            switch drawer {
+            case .skin(let catalog): (premultiplied, replaced) = (try catalog.drawing(c), nil)
+            case .replaced(let draw): (premultiplied, replaced) = (nil, try draw(c))
+            }
         } catch {
             result.message = "cannot draw: \(error)"
             return result
         }
-        result.width = actual.width
-        result.height = actual.height
+        lazy var actual: RGBAImage = replaced ?? premultiplied!.straightImage
+        let premultipliedPixels = premultiplied.map { RGBAImage(width: $0.width, height: $0.height, pixels: $0.data) }
+        result.width = premultiplied?.width ?? replaced!.width
+        result.height = premultiplied?.height ?? replaced!.height
         // Only a merge reads it, so only shards spend a pass over the pixels on it.
         if options.shard != nil { result.drawnDigest = XXH64.hex(actual.pixelDigest()) }
         if let folderProblem {
@@ -97,10 +114,15 @@ final class CaseJudge: Sendable {
         let fileDigest = SHA256.hex(bytes)
         result.goldenDigest = fileDigest
 
-        // These exact bytes were decoded here before, to these exact pixels.
-        if cache.confirms(actual, asFile: fileDigest) {
+        // These exact bytes were decoded here before, to these exact pixels: what this drawing
+        // converts to (known without converting when an earlier one drew the same).
+        let confirmedAsDrawn = premultipliedPixels.map { cache.confirms(premultiplied: $0, asFile: fileDigest) } ?? false
+        if confirmedAsDrawn || cache.confirms(actual, asFile: fileDigest) {
+            if !confirmedAsDrawn, let premultipliedPixels {
+                cache.learn(file: fileDigest, drawn: actual, premultiplied: premultipliedPixels)
+            }
             result.confirmedFromCache = true
-            let comparison = ImageComparison.identical(width: actual.width, height: actual.height, tolerance: tolerance)
+            let comparison = ImageComparison.identical(width: result.width, height: result.height, tolerance: tolerance)
             result.metrics = comparison.metrics
             result.message = comparison.summary
             result.status = comparison.pass ? .passed : .failed
@@ -138,7 +160,7 @@ final class CaseJudge: Sendable {
             return result
         }
         // Only a golden this drawing matched byte for byte is learned (GoldenDigestCache).
-        if expected == actual { cache.learn(file: fileDigest, drawn: actual) }
+        if expected == actual { cache.learn(file: fileDigest, drawn: actual, premultiplied: premultipliedPixels) }
         result.metrics = comparison.metrics
         result.changedRegion = comparison.diffMap?.changedRegion
         if let diff = comparison.diffMap { compared = Compared(expected: expected, actual: actual, diff: diff) }

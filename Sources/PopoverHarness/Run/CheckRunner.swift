@@ -14,10 +14,10 @@ import PopoverSkins
 public struct CheckRunner: Sendable {
     public let catalog: CaseCatalog
     public let options: CheckOptions
-    /// How a case is drawn, in straight colour: by its skin unless replaced, say to judge
-    /// the goldens against another renderer (the fault-injection suite draws with
-    /// deliberate faults this way).
-    public var draw: @Sendable (GoldenCase) throws -> RGBAImage
+    /// How a case is drawn, in straight colour, when not by its skin: say to judge the
+    /// goldens against another renderer (the fault-injection suite draws with deliberate
+    /// faults this way). Nil: by its skin.
+    public var draw: (@Sendable (GoldenCase) throws -> RGBAImage)?
     /// The geometry a case is drawn from: by its skin unless replaced, in step with `draw`
     /// (a test drawing a deliberate fault gives the fault's facts here).
     public var facts: @Sendable (GoldenCase) throws -> DrawingFacts
@@ -29,7 +29,6 @@ public struct CheckRunner: Sendable {
     public init(catalog: CaseCatalog, options: CheckOptions) {
         self.catalog = catalog
         self.options = options
-        draw = { c in try catalog.draw(c) }
         facts = { c in try catalog.facts(of: c) }
     }
 
@@ -82,7 +81,8 @@ public struct CheckRunner: Sendable {
         if let note = cache.note { notes.append(note) }
 
         let judge = CaseJudge(store: store, cache: cache, tolerances: tolerances, options: options, sink: sink,
-                              folderProblem: folderProblem, draw: draw, facts: facts)
+                              folderProblem: folderProblem, drawer: draw.map(CaseJudge.Drawer.replaced) ?? .skin(catalog),
+                              facts: facts)
         let results = parallelMap(cases, jobs: max(1, options.jobs), progress: progress) { judge.judge($0) }
 
         var run = RunRecord(results: results, recordMode: options.recordMode, filter: options.filter,

@@ -51,18 +51,24 @@ final class PopoverSubject: MutationSubject {
 
     func judge(_ id: String) -> (Verdict, String) {
         guard let c = byID[id], let skin = catalog.skin(c.skinID) else { return (.error, "no such case in this build's catalog") }
-        let image: RGBAImage
+        let drawn: Pixmap
         do {
-            image = try skin.render(c.request).pixmap.straightImage
+            drawn = try skin.render(c.request).pixmap
         } catch {
             return (.error, "cannot draw: \(error)")
         }
         guard let file = goldenFiles?[id], let fact = cache.fact(forFile: file) else { return (.error, "no usable golden") }
-        if fact.width != image.width || fact.height != image.height {
-            return (.different, "size \(image.width)x\(image.height), golden \(fact.width)x\(fact.height)")
+        if fact.width != drawn.width || fact.height != drawn.height {
+            return (.different, "size \(drawn.width)x\(drawn.height), golden \(fact.width)x\(fact.height)")
         }
-        // The check's own rule: the same size and XXH64 as decoding the golden gave.
-        return cache.confirms(image, asFile: file) ? (.same, "") : (.different, "pixels differ")
+        // The check's own rule: the same size and XXH64 as decoding the golden gave, known
+        // without converting to straight colour when the unmutated drawing had these pixels.
+        let premultiplied = RGBAImage(width: drawn.width, height: drawn.height, pixels: drawn.data)
+        if cache.confirms(premultiplied: premultiplied, asFile: file) { return (.same, "") }
+        let image = drawn.straightImage
+        guard cache.confirms(image, asFile: file) else { return (.different, "pixels differ") }
+        cache.learn(file: file, drawn: image, premultiplied: premultiplied)
+        return (.same, "")
     }
 
     /// Every golden's decoded size and pixel digest, read once, when the driver starts and
@@ -143,7 +149,9 @@ final class PopoverSubject: MutationSubject {
         return best.values.map(\.id).sorted()
     }()
 
-    func finishCoverage() {}
+    /// Keeps what the coverage child learned (each case's premultiplied drawing), so the
+    /// drivers that judge next confirm unchanged drawings without converting them.
+    func finishCoverage() { try? cache.save() }
 }
 
 DriverLoop.run { PopoverSubject() }
