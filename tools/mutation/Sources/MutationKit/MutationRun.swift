@@ -113,10 +113,12 @@ public struct MutationRun: Sendable {
                 + "(\(outcome.droppedSites.count) probes did not type-check); judging \(jobs.filter { !$0.cases.isEmpty || $0.rebuild }.count) "
                 + "on the cases they infect, \(jobs.reduce(0) { $0 + $1.cases.count }) case drawings in all")
             let step = max(1, runnable.count / 50)
-            // Every result as it comes, for this build, these goldens and this count of kills: a run
-            // started again after a stop judges only what the stopped one had not.
+            // Every result as it comes, for these sources, these goldens and this count of kills: a
+            // run started again after a stop judges only what the stopped one had not, whatever
+            // build of the schemata it judges with (a stopped first build's many rounds and the
+            // one round that rebuilds it leave the same mutants out, by other text).
             var key = Digest()
-            key.add(coverageKey + " kills \(options.killsToName)")
+            key.add(Self.sourcesKey(subject) + "-" + Self.goldensKey(subject.root) + " kills \(options.killsToName)")
             var judged = analysis.judge(jobs, resume: scratch + "/judged-\(key.hex).jsonl") { done, all in
                 if done % step == 0 || done == all { log("  judged \(done)/\(all)") }
             }
@@ -186,6 +188,30 @@ public struct MutationRun: Sendable {
             }
         }
         return (chosen, carried)
+    }
+
+    /// What a mutant's verdict depends on besides the goldens: the text of every source file
+    /// of the package (the mutated modules and all they draw with), its skins and manifest,
+    /// the driver's and the kit's sources, and this tool's own executable (which finds the
+    /// mutants and numbers them). Not the schemata's text: which other mutants a build left
+    /// out changes no verdict of one it holds.
+    static func sourcesKey(_ subject: Subject, tool: String = CommandLine.arguments[0]) -> String {
+        var digest = Digest()
+        let fm = FileManager.default
+        for folder in [subject.root + "/Sources", subject.root + "/Skins", subject.driverFolder, subject.kitFolder] {
+            var entries: [String] = []
+            let walker = fm.enumerator(atPath: folder)
+            while let item = walker?.nextObject() as? String { entries.append(item) }
+            for item in entries.sorted() {
+                guard let data = fm.contents(atPath: folder + "/" + item) else { continue }
+                digest.add(folder + "/" + item)
+                digest.add(String(decoding: data, as: UTF8.self))
+            }
+        }
+        digest.add((try? String(contentsOfFile: subject.root + "/Package.swift", encoding: .utf8)) ?? "")
+        let attributes = try? fm.attributesOfItem(atPath: tool)
+        digest.add("tool \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        return digest.hex
     }
 
     /// Names, sizes and times of the golden files: coverage records their verdicts.

@@ -101,4 +101,34 @@ struct SurvivorsOfTests {
         #expect(chosen.map(\.id) == [2, 3])
         #expect(Set(carried.keys) == [1])
     }
+
+    @Test("the results file is named for the sources, not for the schemata text: the same sources, the same file")
+    func keyedBySources() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("resume-key-\(getpid())").path
+        defer { try? fm.removeItem(atPath: root) }
+        for folder in ["Sources/Shapes", "Skins", "Driver", "Kit", ".build-mutants/package/Sources/Shapes"] {
+            try fm.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        func write(_ text: String, _ path: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path)) }
+        try write("public func area(_ w: Int, _ h: Int) -> Int { w * h }\n", "Sources/Shapes/Shapes.swift")
+        try write("// driver\n", "Driver/main.swift")
+        try write("// kit\n", "Kit/DriverLoop.swift")
+        try write("// package\n", "Package.swift")
+        let subject = Subject(root: root, mutate: ["Shapes"], driverDependencies: ["Shapes"], driverFolder: root + "/Driver",
+                              kitFolder: root + "/Kit")
+        let tool = root + "/Package.swift"
+        let first = MutationRun.sourcesKey(subject, tool: tool)
+        // A schemata build that wrote other text (another mutant left out) names the same file.
+        try write("// mutants 1 to 7, 3 left out\n", ".build-mutants/package/Sources/Shapes/Shapes.swift")
+        #expect(MutationRun.sourcesKey(subject, tool: tool) == first)
+        try write("// mutants 1 to 7, 3 and 5 left out\n", ".build-mutants/package/Sources/Shapes/Shapes.swift")
+        #expect(MutationRun.sourcesKey(subject, tool: tool) == first)
+        // A source, a skin or the driver changed: another file, judged afresh.
+        try write("public func area(_ w: Int, _ h: Int) -> Int { h * w }\n", "Sources/Shapes/Shapes.swift")
+        let edited = MutationRun.sourcesKey(subject, tool: tool)
+        #expect(edited != first)
+        try write("{}\n", "Skins/skin.json")
+        #expect(MutationRun.sourcesKey(subject, tool: tool) != edited)
+    }
 }
