@@ -147,5 +147,7 @@ public struct ArtworkSet: Sendable, Hashable {
     }
 
     public static func == (l: ArtworkSet, r: ArtworkSet) -> Bool { l.folder == r.folder && l.metrics == r.metrics }
+    /// `==`, and the same images with the same file digests.
+    public func holdsAlike(_ other: ArtworkSet) -> Bool { self == other && images == other.images && digests == other.digests }
     public func hash(into hasher: inout Hasher) { hasher.combine(folder) }
 }

@@ -10,13 +10,14 @@ import PopoverRaster
 /// pixel wide, so edges land crisply on whole pixels at every scale (the article did
 /// this with 0.5 points at scale 1). The arrow keeps to the straight part of its edge:
 /// an offset that would push it into a corner stops where it meets the corner's arc.
-public struct PathSkin: Skin {
+public struct PathSkin: Skin, Equatable {
     public var id: String
     public var summary: String
     public var metrics: PopoverMetrics
     public var fill: Color
     public var outline: Color
     public var castsShadow: Bool { false }
+    public func drawsAlike(_ other: any Skin) -> Bool { (other as? PathSkin) == self }
 
     public init(id: String, summary: String, fill: Color, outline: Color, metrics: PopoverMetrics = .path) {
         self.id = id

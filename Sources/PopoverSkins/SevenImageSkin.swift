@@ -12,7 +12,7 @@ public enum SevenImageArtwork: Sendable, Hashable {
 /// The original component's skin: seven stretchable images chosen by where the arrow
 /// sits, mirrored for left arrows, stretched once or twice so the arrow lands where it
 /// is asked to, over a drop shadow.
-public struct SevenImageSkin: Skin {
+public struct SevenImageSkin: Skin, Equatable {
     public var id: String
     public var summary: String
     public var layoutMetrics: SevenImageMetrics
@@ -48,6 +48,14 @@ public struct SevenImageSkin: Skin {
     }
 
     public var metrics: PopoverMetrics { layoutMetrics.popoverMetrics }
+
+    /// `==` compares an image folder by its path and metrics (what the image cache keys
+    /// on); drawing alike needs its images too.
+    public func drawsAlike(_ other: any Skin) -> Bool {
+        guard let other = other as? SevenImageSkin, self == other else { return false }
+        if case .files(let mine) = artwork, case .files(let theirs) = other.artwork { return mine.holdsAlike(theirs) }
+        return true
+    }
     public var castsShadow: Bool { shadow != nil }
 
     public func canvasSize(for request: PopoverRequest) -> Size {

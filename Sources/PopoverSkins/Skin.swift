@@ -58,10 +58,16 @@ public protocol Skin: Sendable {
     /// The geometry `render` draws `request` from: what a golden's facts record and
     /// what its parts are judged by. Computed without drawing.
     func drawingFacts(for request: PopoverRequest) throws -> DrawingFacts
+    /// Whether `other` holds every value this skin draws from, equal: then the two draw
+    /// alike. The mutation analysis (tools/mutation) asks it of a skin set up again under
+    /// a mutant, to know the mutant changed nothing a drawing reads from the skin. False
+    /// unless the skin can tell.
+    func drawsAlike(_ other: any Skin) -> Bool
 }
 
 extension Skin {
     public func canvasSize(for request: PopoverRequest) -> Size { request.bounds }
+    public func drawsAlike(_ other: any Skin) -> Bool { false }
 }
 
 /// What can go wrong drawing a skin. Messages name the value or file at fault.

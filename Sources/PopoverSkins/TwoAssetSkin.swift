@@ -8,7 +8,7 @@ import PopoverRaster
 /// stretchable background (cap insets 40, stretch mode) whose corners a 15-point mask
 /// rounds, and a separate arrow image drawn pointing up, turned to the arrow's
 /// direction, on top. Its seam between body and arrow is part of the look.
-public struct TwoAssetSkin: Skin {
+public struct TwoAssetSkin: Skin, Equatable {
     public var id: String
     public var summary: String
     public var metrics: PopoverMetrics
@@ -18,6 +18,8 @@ public struct TwoAssetSkin: Skin {
     private let arrows: [Int: Pixmap]
     public let backgroundCapInsets: Double
     public let arrowSize: Size
+
+    public func drawsAlike(_ other: any Skin) -> Bool { (other as? TwoAssetSkin) == self }
 
     /// Loads `background.png` and `arrow.png` at 1x, 2x, 3x (`@2x`, `@3x`) and
     /// `metrics.json` from `folder`.

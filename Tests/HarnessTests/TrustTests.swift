@@ -207,6 +207,23 @@ struct TrustTests {
         #expect(!cache.confirms(premultiplied: clear, asFile: file))
     }
 
+    @Test("a drawing digest learned under another conversion to straight colour confirms nothing")
+    func otherConversion() throws {
+        let folder = temporaryFolder()
+        defer { removeFolders(folder) }
+        let file = String(repeating: "d", count: 64)
+        let pixel = RGBAImage(width: 1, height: 1, pixels: [10, 20, 30, 255])
+        let before = GoldenDigestCache(folder: folder, conversion: 1)
+        before.learn(file: file, drawn: pixel, premultiplied: pixel)
+        try before.save()
+        #expect(GoldenDigestCache(folder: folder, conversion: 1).confirms(premultiplied: pixel, asFile: file))
+        // The conversion changed (a build that converts some pixel otherwise): converted
+        // again, and confirmed (or not) on the straight pixels.
+        let after = GoldenDigestCache(folder: folder, conversion: 2)
+        #expect(!after.confirms(premultiplied: pixel, asFile: file))
+        #expect(after.confirms(pixel, asFile: file))
+    }
+
     @Test("a check keeps each drawing's premultiplied XXH64; one altered on disk costs a conversion, never a verdict")
     func drawingDigests() throws {
         let goldens = temporaryFolder(), cache = temporaryFolder()
@@ -217,12 +234,12 @@ struct TrustTests {
         let first = try run(goldens, .never, cache: cache)
         #expect(first.results.allSatisfy { $0.status == .passed && $0.confirmedFromCache })
         // Each fact now ends with the XXH64 of its case's premultiplied drawing, seeded with
-        // the size as every pixel digest is.
+        // the conversion's digest and the size.
         var expected: [String: String] = [:]
         for result in first.results {
             let c = try #require(catalog.cases.first { $0.id == result.id })
             let drawing = try catalog.drawing(c)
-            let seed = UInt64(drawing.width) << 32 | UInt64(drawing.height)
+            let seed = GoldenDigestCache.conversion ^ (UInt64(drawing.width) << 32 | UInt64(drawing.height))
             expected[try #require(result.goldenDigest)] = XXH64.hex(XXH64.digest(drawing.data, seed: seed))
         }
         var lines = try cacheLines(cache)
@@ -260,5 +277,26 @@ struct TrustTests {
         let factA = try #require(third.fact(forFile: fileA))
         #expect(factA == GoldenPixelFact(width: 1, height: 1, pixels: 0xbb03_7545_831c_bf5e))
         #expect(third.confirms(b, asFile: fileB) && !third.confirms(a, asFile: fileB))
+    }
+
+    @Test("runs that opened one cache and each learned a drawing keep both drawings, not the older copy's blanks")
+    func concurrentDrawingLearners() throws {
+        let folder = temporaryFolder()
+        defer { removeFolders(folder) }
+        let a = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255]), b = RGBAImage(width: 1, height: 1, pixels: [4, 5, 6, 255])
+        let fileA = String(repeating: "a", count: 64), fileB = String(repeating: "b", count: 64)
+        let setup = GoldenDigestCache(folder: folder)
+        setup.learn(file: fileA, drawn: a)
+        setup.learn(file: fileB, drawn: b)
+        try setup.save()
+        // Both open the cache knowing no drawing, then each learns one.
+        let first = GoldenDigestCache(folder: folder), second = GoldenDigestCache(folder: folder)
+        first.learn(file: fileA, drawn: a, premultiplied: a)
+        second.learn(file: fileB, drawn: b, premultiplied: b)
+        try first.save()
+        try second.save()
+        let third = GoldenDigestCache(folder: folder)
+        #expect(third.confirms(premultiplied: a, asFile: fileA))
+        #expect(third.confirms(premultiplied: b, asFile: fileB))
     }
 }

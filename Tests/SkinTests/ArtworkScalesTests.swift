@@ -42,6 +42,33 @@ struct ArtworkScalesTests {
         return path
     }
 
+    @Test("skins draw alike only when every value they draw from is equal, an image folder's pixels included")
+    func drawsAlike() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = try Self.originalStyleFolder(folder)
+        let first = SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)), shadow: nil)
+        #expect(first.drawsAlike(SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)),
+                                                shadow: nil)))
+        #expect(!first.drawsAlike(SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)))))
+        // One pixel of one image changed on disk: the same folder and metrics (equal by `==`,
+        // what the image cache keys on), yet not alike.
+        var down = try PNGFile.read(path: path + "/down.png")
+        down.pixels[0] ^= 0x20
+        try PNGFile.write(down, to: path + "/down.png")
+        let edited = SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)), shadow: nil)
+        #expect(edited == first)
+        #expect(!first.drawsAlike(edited))
+        // Other kinds of skin: alike when built alike, not across kinds.
+        let path1 = PathSkin(id: "p", summary: "", fill: Color(red: 1, green: 1, blue: 1, alpha: 1),
+                             outline: Color(red: 0, green: 0, blue: 0, alpha: 1))
+        var path2 = path1
+        #expect(path1.drawsAlike(path2))
+        path2.fill.red = 0.5
+        #expect(!path1.drawsAlike(path2))
+        #expect(!path1.drawsAlike(first) && !first.drawsAlike(path1))
+    }
+
     @Test("the folder loads: sizes from the files, side-top 37 x 53 with the sample app's insets")
     func loads() throws {
         let folder = TemporaryFolder()

@@ -1,6 +1,7 @@
 import Foundation
 import PopoverFiles
 import PopoverImage
+import PopoverRaster
 import Synchronization
 
 /// What one golden file decodes to, learned when a drawing matched it exactly: the file
@@ -11,9 +12,12 @@ public struct GoldenPixelFact: Sendable, Hashable {
     /// XXH64 of the straight RGBA pixels, row by row (`RGBAImage.pixelDigest()`).
     public var pixels: UInt64
     /// XXH64 of the premultiplied pixels of a drawing that converted to exactly these
-    /// straight pixels, once one did. Converting to straight colour is a function, so a
-    /// later drawing with the same premultiplied pixels converts to the same straight ones:
-    /// a check confirms it without converting (a sixth of a clean check's time).
+    /// straight pixels, once one did, seeded with what the conversion does
+    /// (`GoldenDigestCache.conversion`). Converting to straight colour is a function of the
+    /// pixels, so a later drawing with the same premultiplied pixels, converted the same
+    /// way, gives the same straight ones: a check confirms it without converting (a sixth
+    /// of a clean check's time). After a change to the conversion the seed differs and no
+    /// drawing digest matches until drawings are converted again.
     public var drawing: UInt64?
 
     public init(width: Int, height: Int, pixels: UInt64, drawing: UInt64? = nil) {
@@ -64,6 +68,8 @@ public final class GoldenDigestCache: Sendable {
     public let folder: String?
     /// The decoder whose facts this cache holds (`PNGFile.decoderVersion`).
     public let decoder: String
+    /// What converting to straight colour does, the seed of drawing digests (`conversion`).
+    public let conversionSeed: UInt64
     /// Why the cache on disk could not be used, if it could not: one sentence to show.
     public let note: String?
     private let known: [String: GoldenPixelFact]
@@ -85,9 +91,10 @@ public final class GoldenDigestCache: Sendable {
     /// Opens the cache in `folder` (nil: memory only) for facts learned by `decoder`. A
     /// cache of another format or decoder is an empty cache, replaced when the run saves
     /// what it learned; a damaged one too, with a `note` saying why.
-    public init(folder: String?, decoder: String = PNGFile.decoderVersion) {
+    public init(folder: String?, decoder: String = PNGFile.decoderVersion, conversion: UInt64 = GoldenDigestCache.conversion) {
         self.folder = folder
         self.decoder = decoder
+        conversionSeed = conversion
         guard let folder else {
             (known, note) = ([:], nil)
             return
@@ -123,8 +130,29 @@ public final class GoldenDigestCache: Sendable {
     public func confirms(premultiplied: RGBAImage, asFile fileDigest: String) -> Bool {
         guard let fact = fact(forFile: fileDigest), let drawing = fact.drawing else { return false }
         return fact.width == premultiplied.width && fact.height == premultiplied.height
-            && drawing == premultiplied.pixelDigest()
+            && drawing == premultiplied.pixelDigest(seed: conversionSeed)
     }
+
+    /// A digest of what converting to straight colour (`Pixmap.straightImage`) gives for
+    /// every premultiplied value of a channel under every alpha (valid or not), in rows of
+    /// one alpha each (whole rows opaque or clear, as the conversion's fast paths take them):
+    /// equal digests, the same conversion of any pixel.
+    public static func conversionDigest() -> UInt64 {
+        var pixmap = Pixmap(width: 256, height: 256)
+        for alpha in 0..<256 {
+            for value in 0..<256 {
+                let i = (alpha * 256 + value) * 4
+                pixmap.data[i] = UInt8(value)
+                pixmap.data[i + 1] = UInt8(min(value, alpha))
+                pixmap.data[i + 2] = UInt8(255 - value)
+                pixmap.data[i + 3] = UInt8(alpha)
+            }
+        }
+        return pixmap.straightImage.pixelDigest()
+    }
+
+    /// This build's conversion, worked out once.
+    public static let conversion = conversionDigest()
 
     /// Records that the file with SHA-256 `fileDigest` decodes to `drawn`, a drawing of
     /// this tool: one that the decoded golden matched byte for byte, or one recorded into
@@ -135,7 +163,7 @@ public final class GoldenDigestCache: Sendable {
         var fact = GoldenPixelFact(of: drawn)
         let earlier = known[fileDigest] ?? learned.withLock { $0[fileDigest] }
         if let premultiplied {
-            fact.drawing = premultiplied.pixelDigest()
+            fact.drawing = premultiplied.pixelDigest(seed: conversionSeed)
         } else if let earlier, earlier.pixels == fact.pixels, earlier.width == fact.width, earlier.height == fact.height {
             fact.drawing = earlier.drawing
         }
@@ -155,7 +183,13 @@ public final class GoldenDigestCache: Sendable {
             let lock = try FileLock.acquire(path + ".lock")
             defer { lock.release() }
             var facts = known
-            if case .loaded(let other) = Self.load(path, decoder: decoder) { facts.merge(other) { mine, _ in mine } }
+            // What another run saved meanwhile may know a drawing this run's copy does not.
+            if case .loaded(let other) = Self.load(path, decoder: decoder) {
+                facts.merge(other) { mine, theirs in
+                    mine.drawing == nil && theirs.width == mine.width && theirs.height == mine.height
+                        && theirs.pixels == mine.pixels ? theirs : mine
+                }
+            }
             facts.merge(fresh) { _, new in new }
             if facts.count > Self.capacity {
                 let keep = used.withLock { $0 }.union(fresh.keys)

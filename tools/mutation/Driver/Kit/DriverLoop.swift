@@ -38,6 +38,11 @@ public protocol MutationSubject: AnyObject {
     /// For a subject set up under a mutant: the cases it sets up differently from
     /// `original` (or not at all).
     func changedCases(from original: Self) -> [String]
+    /// For a subject set up under a mutant: whether it holds everything a drawing reads
+    /// exactly as `original` does (the same cases, skins that draw alike). Then the mutant
+    /// can change a case only through code the drawing runs, which the probes watch, and
+    /// it is judged on the cases it infects there alone.
+    func isSetUpAlike(_ original: Self) -> Bool
     /// A few cases standing for all (one per kind of drawing), judged for a mutant of the
     /// setup that changes no case: what it changed can only show in drawings.
     var representativeCases: [String] { get }
@@ -45,6 +50,7 @@ public protocol MutationSubject: AnyObject {
 
 extension MutationSubject {
     public func changedCases(from original: Self) -> [String] { [] }
+    public func isSetUpAlike(_ original: Self) -> Bool { false }
     public var representativeCases: [String] { [] }
 }
 
@@ -202,12 +208,12 @@ public enum DriverLoop {
             case "judge":
                 let ended = isolated {
                     let subject = subjectUnderRequest()
-                    // The plan: for a mutant of the setup, the cases it sets up differently first,
-                    // then those it infects while drawing, then the representatives, then every
-                    // other case: what it changed while setting up (a metric, a colour) reaches a
-                    // drawing as data, which no probe in the drawing sees.
+                    // The plan: for a mutant of the setup that set up anything differently, the cases
+                    // it sets up differently first, then those it infects while drawing, then the
+                    // representatives, then every other case: what it changed while setting up (a
+                    // metric, a colour) reaches a drawing as data, which no probe in the drawing sees.
                     var plan = request.cases ?? []
-                    if request.rebuild == true {
+                    if request.rebuild == true && !subject.isSetUpAlike(original) {
                         var seen = Set<String>()
                         plan = (subject.changedCases(from: original) + plan + subject.representativeCases + subject.caseIDs)
                             .filter { seen.insert($0).inserted }

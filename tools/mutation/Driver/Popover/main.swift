@@ -24,6 +24,15 @@ let scratch = argument("--scratch") ?? root + "/.build-mutants"
 /// Set once by the first subject (see `readGoldens`); the driver runs its work on one thread.
 nonisolated(unsafe) var goldenFiles: [String: String]?
 
+/// Drawings known to pass unconverted: "<golden file's SHA-256> <XXH64 of the premultiplied
+/// pixels, seeded with the conversion's digest>", one per line of `drawings.txt` in the
+/// scratch folder, appended by whichever child first confirmed such a drawing by converting
+/// it, read when the driver starts. The seed is worked out in each child (the conversion is
+/// mutated code too), so under a mutant of the conversion no line matches and every drawing
+/// is converted, as the check converts it.
+nonisolated(unsafe) var drawings: Set<String> = []
+let drawingsFile = scratch + "/drawings.txt"
+
 final class PopoverSubject: MutationSubject {
     let catalog: CaseCatalog
     let byID: [String: GoldenCase]
@@ -62,14 +71,25 @@ final class PopoverSubject: MutationSubject {
             return (.different, "size \(drawn.width)x\(drawn.height), golden \(fact.width)x\(fact.height)")
         }
         // The check's own rule: the same size and XXH64 as decoding the golden gave, known
-        // without converting to straight colour when the unmutated drawing had these pixels.
+        // without converting to straight colour when a drawing with these premultiplied
+        // pixels, converted as this process converts, gave them.
         let premultiplied = RGBAImage(width: drawn.width, height: drawn.height, pixels: drawn.data)
-        if cache.confirms(premultiplied: premultiplied, asFile: file) { return (.same, "") }
-        let image = drawn.straightImage
-        guard cache.confirms(image, asFile: file) else { return (.different, "pixels differ") }
-        cache.learn(file: file, drawn: image, premultiplied: premultiplied)
+        let line = file + " " + XXH64.hex(premultiplied.pixelDigest(seed: conversion))
+        if drawings.contains(line) { return (.same, "") }
+        guard cache.confirms(drawn.straightImage, asFile: file) else { return (.different, "pixels differ") }
+        drawings.insert(line)
+        // One short append per line: children appending at once do not interleave.
+        let fd = open(drawingsFile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if fd >= 0 {
+            _ = Array((line + "\n").utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
         return (.same, "")
     }
+
+    /// What converting to straight colour does in this process (under its mutant), worked
+    /// out at its first judgement: the driver itself never judges, only its children.
+    lazy var conversion = GoldenDigestCache.conversionDigest()
 
     /// Every golden's decoded size and pixel digest, read once, when the driver starts and
     /// before any child is forked (children inherit it; the goldens do not change during a
@@ -92,6 +112,9 @@ final class PopoverSubject: MutationSubject {
         }
         if learned { try? cache.save() }
         goldenFiles = files
+        if let text = try? String(contentsOfFile: drawingsFile, encoding: .utf8) {
+            drawings = Set(text.split(separator: "\n").map(String.init))
+        }
     }
 
     /// The suite's own check (`CheckRunner`) on one case, against the goldens with the
@@ -132,6 +155,13 @@ final class PopoverSubject: MutationSubject {
         return all[input.index].draw()
     }
 
+    /// The same cases and skin problems, and skins that draw alike, in the same order.
+    func isSetUpAlike(_ original: PopoverSubject) -> Bool {
+        catalog.cases == original.catalog.cases && catalog.unavailableSkins == original.catalog.unavailableSkins
+            && catalog.skins.count == original.catalog.skins.count
+            && zip(catalog.skins, original.catalog.skins).allSatisfy { $0.drawsAlike($1) }
+    }
+
     func changedCases(from original: PopoverSubject) -> [String] {
         let gone = original.catalog.cases.filter { byID[$0.id] == nil }.map(\.id)
         return catalog.cases.filter { original.byID[$0.id] != $0 }.map(\.id) + gone
@@ -149,9 +179,7 @@ final class PopoverSubject: MutationSubject {
         return best.values.map(\.id).sorted()
     }()
 
-    /// Keeps what the coverage child learned (each case's premultiplied drawing), so the
-    /// drivers that judge next confirm unchanged drawings without converting them.
-    func finishCoverage() { try? cache.save() }
+    func finishCoverage() {}
 }
 
 DriverLoop.run { PopoverSubject() }

@@ -9,11 +9,13 @@ let arguments = CommandLine.arguments
 let root = arguments.firstIndex(of: "--root").map { arguments[$0 + 1] } ?? FileManager.default.currentDirectoryPath
 
 final class FixtureSubject: MutationSubject {
-    let cases: [(String, () -> Int)] = [
+    nonisolated(unsafe) static let allCases: [(String, () -> Int)] = [
         ("area-2x3", { area(2, 3) }), ("area-4x5", { area(4, 5) }),
         ("width-5", { clampedWidth(5) }), ("width-20", { clampedWidth(20) }),
         ("spin-3", { spin(3) }), ("pick-1", { pick([7, 8, 9], 1) }), ("brightest", { brightest() }),
     ]
+    /// Set up through the package's own code, as the popover catalog is (read-only: safe).
+    let cases = Array(FixtureSubject.allCases.prefix(listed(FixtureSubject.allCases.count)))
     let inputs: [(String, () -> Int)] =
         (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
         + (0...4).map { n in ("spin(\(n))", { spin(n) }) }
@@ -38,6 +40,10 @@ final class FixtureSubject: MutationSubject {
     var artworkInputs: [SearchInput] { artwork.enumerated().map { SearchInput(description: $1.0, index: inputs.count + $0) } }
     func draw(_ input: SearchInput) -> String { "\((inputs + artwork)[input.index].1())" }
     func finishCoverage() {}
+    func changedCases(from original: FixtureSubject) -> [String] {
+        original.caseIDs.filter { !caseIDs.contains($0) }
+    }
+    func isSetUpAlike(_ original: FixtureSubject) -> Bool { caseIDs == original.caseIDs }
 }
 
 DriverLoop.run { FixtureSubject() }

@@ -120,6 +120,22 @@ struct FixtureRunTests {
         #expect(found.classification?.input == "steps(0, from: 0)")
     }
 
+    @Test("a mutant of the setup that sets it up alike is judged on no case; one that sets it up otherwise on every case")
+    func setup() throws {
+        // `return min(available, 7)` runs while the subject is set up (listed(7): all seven
+        // cases). 7 -> 8 lists seven still: the subject set up again under it holds the same
+        // cases, and no drawing runs the line, so no case is drawn with it (without that
+        // comparison it was judged on all seven).
+        let alike = try FixtureRun.mutant(line: 50, "7", "8")
+        #expect(alike.selected == 0)
+        #expect(alike.status == .equivalent)
+        // 7 -> 6 lists six: set up otherwise, it is judged on every case, the dropped one first.
+        let otherwise = try FixtureRun.mutant(line: 50, "7", "6")
+        #expect(otherwise.status == .killed)
+        #expect(otherwise.killedBy == ["brightest"])
+        #expect(otherwise.selected == 7)
+    }
+
     @Test("a mutant that crashes is caught and shown apart from the kills")
     func crashed() throws {
         // values[i - 1] -> values[i - 2] with i = 1 reads index -1: a runtime trap.
@@ -155,7 +171,7 @@ struct FixtureRunTests {
     @Test("the score: detected over the mutants not shown equivalent and built")
     func score() throws {
         let t = try FixtureRun.result.get().report.total
-        // Tallied by hand from Shapes.swift (27 mutants):
+        // Tallied by hand from Shapes.swift (32 mutants):
         //   area `*` -> `/`: killed.
         //   clampedWidth, `if w < 10 { return 10 }`: condition negated, `<` -> `>=`, the returned
         //     10 -> 11 and -> 9: killed (4); `<` -> `<=` and the compared 10 -> 11: equivalent (2);
@@ -167,15 +183,18 @@ struct FixtureRunTests {
         //   steps (no case runs it): `k != n` -> `k == n` and negated survive (steps(0, from: 0));
         //     `+=` -> `-=`, `k += 1` removed, 1 -> 0: other artwork only, by hanging there (3);
         //     1 -> 2: equivalent (steps(2, from: 0) still ends at 2).
-        #expect(t.mutants == 27)
-        #expect(t.killed == 12)
+        //   listed (setup only): `min` -> `max`, the clamp removed (to `available` or to 7) and
+        //     7 -> 8 list seven cases still: unreached by any drawing, equivalent (4); 7 -> 6:
+        //     killed (brightest is gone).
+        #expect(t.mutants == 32)
+        #expect(t.killed == 13)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 6)
+        #expect(t.equivalent == 10)
         #expect(t.crashed == 1)
         #expect(t.timedOut == 3)
         #expect(t.notBuilt == 1)
-        #expect(t.scored == 20)
-        #expect(t.score == 16.0 / 20.0)
+        #expect(t.scored == 21)
+        #expect(t.score == 17.0 / 21.0)
     }
 
     @Test("the page and the JSON are written, survivors first")
@@ -190,11 +209,11 @@ struct FixtureRunTests {
         let json = try report.json()
         let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
-        // The score a scheduled job gates on is in the JSON: 16 of 20 (see "the score").
+        // The score a scheduled job gates on is in the JSON: 17 of 21 (see "the score").
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         let score = try #require(total["score"] as? Double)
-        #expect(abs(score - 16.0 / 20.0) < 1e-12)
-        #expect(total["scored"] as? Int == 20)
+        #expect(abs(score - 17.0 / 21.0) < 1e-12)
+        #expect(total["scored"] as? Int == 21)
     }
 }
