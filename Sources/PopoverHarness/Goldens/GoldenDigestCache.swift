@@ -134,18 +134,23 @@ public final class GoldenDigestCache: Sendable {
     }
 
     /// A digest of what converting to straight colour (`Pixmap.straightImage`) gives for
-    /// every premultiplied value of a channel under every alpha (valid or not), in rows of
-    /// one alpha each (whole rows opaque or clear, as the conversion's fast paths take them):
-    /// equal digests, the same conversion of any pixel.
+    /// every premultiplied value of each channel under every alpha (valid or not, the three
+    /// channels of a pixel different), each pair of pixels followed by a clear one (all four
+    /// bytes zero), in rows of one alpha each: every path of the conversion (clear, opaque
+    /// and partly covered pixels, in runs and alone) runs on every value. Equal digests, the
+    /// same conversion of these pixels. The mutation analysis measures what it misses: a
+    /// mutant of the conversion that changes a case but not this digest survives.
     public static func conversionDigest() -> UInt64 {
-        var pixmap = Pixmap(width: 256, height: 256)
+        var pixmap = Pixmap(width: 768, height: 256)
         for alpha in 0..<256 {
             for value in 0..<256 {
-                let i = (alpha * 256 + value) * 4
-                pixmap.data[i] = UInt8(value)
-                pixmap.data[i + 1] = UInt8(min(value, alpha))
-                pixmap.data[i + 2] = UInt8(255 - value)
-                pixmap.data[i + 3] = UInt8(alpha)
+                let i = (alpha * 768 + value * 3) * 4
+                for (k, channels) in [(value, value >> 1, 255 - value), (value >> 2, value, value >> 1)].enumerated() {
+                    pixmap.data[i + 4 * k] = UInt8(channels.0)
+                    pixmap.data[i + 4 * k + 1] = UInt8(channels.1)
+                    pixmap.data[i + 4 * k + 2] = UInt8(channels.2)
+                    pixmap.data[i + 4 * k + 3] = UInt8(alpha)
+                }
             }
         }
         return pixmap.straightImage.pixelDigest()
