@@ -17,7 +17,6 @@ public struct PathSkin: Skin, Equatable {
     public var fill: Color
     public var outline: Color
     public var castsShadow: Bool { false }
-    public func drawsAlike(_ other: any Skin) -> Bool { (other as? PathSkin) == self }
 
     public init(id: String, summary: String, fill: Color, outline: Color, metrics: PopoverMetrics = .path) {
         self.id = id

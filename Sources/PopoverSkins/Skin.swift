@@ -70,6 +70,11 @@ extension Skin {
     public func drawsAlike(_ other: any Skin) -> Bool { false }
 }
 
+extension Skin where Self: Equatable {
+    /// A skin whose stored values are all it draws from: alike when equal.
+    public func drawsAlike(_ other: any Skin) -> Bool { (other as? Self) == self }
+}
+
 /// What can go wrong drawing a skin. Messages name the value or file at fault.
 public enum SkinError: Error, Equatable, CustomStringConvertible {
     case geometry(GeometryError)

@@ -19,8 +19,6 @@ public struct TwoAssetSkin: Skin, Equatable {
     public let backgroundCapInsets: Double
     public let arrowSize: Size
 
-    public func drawsAlike(_ other: any Skin) -> Bool { (other as? TwoAssetSkin) == self }
-
     /// Loads `background.png` and `arrow.png` at 1x, 2x, 3x (`@2x`, `@3x`) and
     /// `metrics.json` from `folder`.
     public init(id: String, summary: String, folder: String, metrics: PopoverMetrics = .twoAsset) throws(SkinError) {

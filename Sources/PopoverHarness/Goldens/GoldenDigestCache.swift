@@ -27,6 +27,11 @@ public struct GoldenPixelFact: Sendable, Hashable {
         self.drawing = drawing
     }
 
+    /// Whether `other` speaks of the same straight pixels (whatever it knows of drawings).
+    public func samePixels(as other: GoldenPixelFact) -> Bool {
+        width == other.width && height == other.height && pixels == other.pixels
+    }
+
     /// What `image`'s pixels are.
     public init(of image: RGBAImage) {
         self.init(width: image.width, height: image.height, pixels: image.pixelDigest())
@@ -121,7 +126,7 @@ public final class GoldenDigestCache: Sendable {
     /// `drawn`'s pixels: the same size and XXH64.
     public func confirms(_ drawn: RGBAImage, asFile fileDigest: String) -> Bool {
         guard let fact = fact(forFile: fileDigest) else { return false }
-        return fact.width == drawn.width && fact.height == drawn.height && fact.pixels == drawn.pixelDigest()
+        return fact.samePixels(as: GoldenPixelFact(of: drawn))
     }
 
     /// Whether a drawing whose premultiplied pixels are `premultiplied` is known to convert
@@ -169,7 +174,7 @@ public final class GoldenDigestCache: Sendable {
         let earlier = known[fileDigest] ?? learned.withLock { $0[fileDigest] }
         if let premultiplied {
             fact.drawing = premultiplied.pixelDigest(seed: conversionSeed)
-        } else if let earlier, earlier.pixels == fact.pixels, earlier.width == fact.width, earlier.height == fact.height {
+        } else if let earlier, earlier.samePixels(as: fact) {
             fact.drawing = earlier.drawing
         }
         if known[fileDigest] == fact { return }
@@ -190,10 +195,7 @@ public final class GoldenDigestCache: Sendable {
             var facts = known
             // What another run saved meanwhile may know a drawing this run's copy does not.
             if case .loaded(let other) = Self.load(path, decoder: decoder) {
-                facts.merge(other) { mine, theirs in
-                    mine.drawing == nil && theirs.width == mine.width && theirs.height == mine.height
-                        && theirs.pixels == mine.pixels ? theirs : mine
-                }
+                facts.merge(other) { mine, theirs in mine.drawing == nil && theirs.samePixels(as: mine) ? theirs : mine }
             }
             facts.merge(fresh) { _, new in new }
             if facts.count > Self.capacity {

@@ -59,10 +59,10 @@ final class PopoverSubject: MutationSubject {
     var caseIDs: [String] { catalog.cases.map(\.id) }
 
     func judge(_ id: String) -> (Verdict, String) {
-        guard let c = byID[id], let skin = catalog.skin(c.skinID) else { return (.error, "no such case in this build's catalog") }
+        guard let c = byID[id] else { return (.error, "no such case in this build's catalog") }
         let drawn: Pixmap
         do {
-            drawn = try skin.render(c.request).pixmap
+            drawn = try catalog.drawing(c)
         } catch {
             return (.error, "cannot draw: \(error)")
         }

@@ -199,10 +199,7 @@ public struct MutationRun: Sendable {
         var digest = Digest()
         let fm = FileManager.default
         for folder in [subject.root + "/Sources", subject.root + "/Skins", subject.driverFolder, subject.kitFolder] {
-            var entries: [String] = []
-            let walker = fm.enumerator(atPath: folder)
-            while let item = walker?.nextObject() as? String { entries.append(item) }
-            for item in entries.sorted() {
+            for item in entries(under: folder) {
                 guard let data = fm.contents(atPath: folder + "/" + item) else { continue }
                 digest.add(folder + "/" + item)
                 digest.add(String(decoding: data, as: UTF8.self))
@@ -214,14 +211,19 @@ public struct MutationRun: Sendable {
         return digest.hex
     }
 
+    /// Every path under `folder` (relative to it, folders too), sorted; none when it is missing.
+    static func entries(under folder: String) -> [String] {
+        var entries: [String] = []
+        let walker = FileManager.default.enumerator(atPath: folder)
+        while let item = walker?.nextObject() as? String { entries.append(item) }
+        return entries.sorted()
+    }
+
     /// Names, sizes and times of the golden files: coverage records their verdicts.
     static func goldensKey(_ root: String) -> String {
         var digest = Digest()
         let folder = root + "/Goldens"
-        let walker = FileManager.default.enumerator(atPath: folder)
-        var entries: [String] = []
-        while let item = walker?.nextObject() as? String { entries.append(item) }
-        for item in entries.sorted() {
+        for item in entries(under: folder) {
             let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + item)
             digest.add("\(item) \(attributes?[.size] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
         }
