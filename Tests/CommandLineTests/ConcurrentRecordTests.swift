@@ -33,12 +33,14 @@ struct ConcurrentRecordTests {
                 let process = toolProcess(executable, ["record", filter, "--goldens", goldens, "--cache", cache,
                                                        "--reports", work + "/Reports-\(i)", "--jobs", "2"], in: work)
                 process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
+                FileManager.default.createFile(atPath: work + "/record-\(i).err", contents: nil)
+                process.standardError = FileHandle(forWritingAtPath: work + "/record-\(i).err")
                 try process.run()
                 return process
             }
             for run in runs { run.waitUntilExit() }
-            #expect(runs.map(\.terminationStatus) == [0, 0], "round \(round)")
+            let said = (0..<2).map { (try? String(contentsOfFile: work + "/record-\($0).err", encoding: .utf8)) ?? "" }
+            #expect(runs.map(\.terminationStatus) == [0, 0], "round \(round): \(said)")
 
             // Every golden either run wrote is whole and holds the committed pixels.
             for id in all {
