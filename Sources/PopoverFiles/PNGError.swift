@@ -13,8 +13,6 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case truncated(file: String)
     /// The data is damaged or invalid; `reason` says how, e.g. "IDAT: CRC error".
     case corrupt(file: String, reason: String)
-    /// The header says the width or height is 0, which PNG forbids.
-    case zeroSize(file: String, width: Int, height: Int)
     /// The header claims more pixels than `limits` allow; nothing was allocated.
     case tooLarge(file: String, width: Int, height: Int, limits: PNGLimits)
     /// The file could not be read at all; `reason` comes from the OS.
@@ -26,7 +24,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String {
         switch self {
         case .empty(let file), .notPNG(let file), .gitLFSPointer(let file), .truncated(let file), .corrupt(let file, _),
-             .zeroSize(let file, _, _), .tooLarge(let file, _, _, _), .unreadable(let file, _),
+             .tooLarge(let file, _, _, _), .unreadable(let file, _),
              .decoderFailure(let file, _):
             return file
         }
@@ -45,8 +43,6 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file): truncated PNG (the data ends before the image is complete)"
         case .corrupt(let file, let reason):
             return "\(file): corrupt PNG: \(reason)"
-        case .zeroSize(let file, let width, let height):
-            return "\(file): header claims \(width) x \(height) pixels; a PNG must be at least 1 x 1"
         case .tooLarge(let file, let width, let height, let limits):
             return "\(file): header claims \(width) x \(height) pixels, more than the limit of \(limits)"
         case .unreadable(let file, let reason):

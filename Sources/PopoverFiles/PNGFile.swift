@@ -5,11 +5,9 @@ import PopoverImage
 /// Encoding is ours, through libdeflate (`PNGEncoder`): files hold only the chunks the
 /// image needs, in the smallest 8-bit colour type that keeps every pixel exact.
 ///
-/// Decoding goes through libspng (`PNGDecoder`), held strictly where it is lenient
-/// (`PNGChunkCheck`): a bad CRC in any chunk, a palette index past the palette, or a tRNS
-/// longer than PLTE, is an error naming the chunk or value, not a skipped chunk or black
-/// or opaque pixels; a file cut anywhere is "truncated", and a file complete but for IEND
-/// says so. Decoding accepts every PNG colour type, bit depth and interlace method and
+/// Decoding goes through libspng (`PNGDecoder`), held strictly where it is lenient: a bad
+/// CRC in any chunk is an error, not a skipped chunk, and a file is read to the end of
+/// IEND, so one cut anywhere is an error naming it. Decoding accepts every PNG colour type, bit depth and interlace method and
 /// always yields 8-bit straight RGBA:
 /// - grey and palette images become RGB; images without alpha get alpha 255;
 /// - a tRNS chunk becomes alpha: per palette entry, or 0 for exactly the colour key
