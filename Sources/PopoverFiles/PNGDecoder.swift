@@ -5,11 +5,9 @@ import PopoverImage
 /// checked (libspng would skip an ancillary chunk with a bad one) and the file is read to
 /// IEND, so a damaged or cut file is an error naming it, never an image decoded from part
 /// of it. libspng gives RGBA itself for 8-bit and lower images (tRNS applied, no gamma);
-/// two conversions are ours:
-/// - 16-bit images come as 16-bit RGBA and scale here as `(v + 128) / 257`, the accurate
-///   rounding (libspng's 8-bit output keeps the high byte: 0x0081 -> 0, not 1);
-/// - 8-bit grey with alpha comes as stored and is spread to RGBA here, a quarter faster
-///   than libspng's own conversion of these images (bench).
+/// one conversion is ours: 16-bit images come as 16-bit RGBA and scale here as
+/// `(v + 128) / 257`, the accurate rounding (libspng's 8-bit output keeps the high byte:
+/// 0x0081 -> 0, not 1).
 enum PNGDecoder {
     /// What decides the pixels a file decodes to: the loaded libspng's version and the
     /// number of the conversions here. Raise the number with any change to this file that
@@ -46,11 +44,11 @@ enum PNGDecoder {
         let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             do throws(PNGError) {
                 let out = UnsafeMutableRawBufferPointer(buffer)
-                switch (header.color_type, header.bit_depth) {
-                case (_, 16): try decodeSixteenBit(context, into: out, name: name)
-                case (4, _): try decodeGreyAlpha(context, into: out, name: name)
-                default: try check(spng_decode_image(context, out.baseAddress, byteCount, format(SPNG_FMT_RGBA8),
-                                                     Int32(SPNG_DECODE_TRNS.rawValue)), name: name)
+                if header.bit_depth == 16 {
+                    try decodeSixteenBit(context, into: out, name: name)
+                } else {
+                    try check(spng_decode_image(context, out.baseAddress, byteCount, format(SPNG_FMT_RGBA8),
+                                                Int32(SPNG_DECODE_TRNS.rawValue)), name: name)
                 }
                 // The chunks after the image data, to IEND: their CRCs, and a file cut after its last row.
                 try check(spng_decode_chunks(context), name: name)
@@ -78,21 +76,6 @@ enum PNGDecoder {
         try check(spng_decode_image(context, wide.baseAddress, samples * 2, format(SPNG_FMT_RGBA16),
                                     Int32(SPNG_DECODE_TRNS.rawValue)), name: name)
         for i in 0..<samples { out[i] = UInt8((UInt32(wide[i]) + 128) / 257) }
-    }
-
-    /// Decodes 8-bit grey with alpha as stored, two bytes a pixel, into the start of `out`
-    /// and spreads each to RGBA from the last pixel back (its pair at byte 2i, its RGBA at
-    /// 4i). libspng's own conversion of these images took a quarter longer (bench).
-    private static func decodeGreyAlpha(_ context: OpaquePointer, into out: UnsafeMutableRawBufferPointer,
-                                        name: String) throws(PNGError) {
-        let pixels = out.count / 4
-        try check(spng_decode_image(context, out.baseAddress, pixels * 2, format(SPNG_FMT_PNG), 0), name: name)
-        let bytes = out.bindMemory(to: UInt8.self).baseAddress!
-        for i in stride(from: pixels - 1, through: 0, by: -1) {
-            let grey = UInt32(bytes[2 * i]), alpha = UInt32(bytes[2 * i + 1])
-            let rgba = grey | grey << 8 | grey << 16 | alpha << 24
-            UnsafeMutableRawPointer(bytes).storeBytes(of: rgba.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
-        }
     }
 
     private static func format(_ format: spng_format) -> Int32 { Int32(format.rawValue) }
