@@ -82,8 +82,7 @@ public struct PNGCodecFigures: Sendable, Codable {
         // the same with rows unfiltered, and at level 2. (zlib's level 1 took 60 % more
         // instructions than libdeflate's on these images, under callgrind.)
         func libdeflate(_ level: Int32, _ filter: PNGFilter) -> PNGEncoder.Settings {
-            PNGEncoder.Settings(reduceColours: true, level: level, filters: .fixed(filter),
-                                paletteFilters: .fixed(.none))
+            PNGEncoder.Settings(level: level, filters: .fixed(filter))
         }
         let reportEncoders: [(String, PNGEncoder.Settings)] = [
             (".fast", PNGCompression.fast.settings),

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Named steps of a multi-file write where the process may die, so that tests can kill it
 /// exactly there and check that what it leaves can be finished or undone. The process

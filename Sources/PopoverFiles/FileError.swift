@@ -2,10 +2,7 @@
 /// "Goldens/a/b.png: cannot write: Permission denied".
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Operation: String, Sendable {
-        case read = "read"
-        case write = "write"
-        case createDirectory = "create directory"
-        case lock = "lock"
+        case read, write, lock, createDirectory = "create directory"
     }
 
     /// The path the caller asked about.

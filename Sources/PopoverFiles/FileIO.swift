@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Reading and writing whole files with POSIX calls, so that every step (and its errno)
 /// is under our control: golden files must never be seen half-written.
@@ -17,9 +11,7 @@ public enum FileIO {
         guard fd >= 0 else {
             let code = errno
             // A socket cannot be opened at all: say what it is, not "No such device or address".
-            if code == ENXIO, POSIX.fileType(path) == S_IFSOCK {
-                throw FileError(path: path, operation: .read, code: 0, reason: "is a socket, not a regular file")
-            }
+            if code == ENXIO, POSIX.fileType(path) == S_IFSOCK { throw notRegular(path, "a socket") }
             throw POSIX.error(path, .read, code)
         }
         defer { close(fd) }
@@ -28,34 +20,23 @@ public enum FileIO {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw POSIX.error(path, .read, EISDIR)
-        default:
-            let kind = switch info.st_mode & S_IFMT {
-            case S_IFIFO: "a FIFO (named pipe)"
-            case S_IFCHR: "a character device"
-            case S_IFBLK: "a block device"
-            case S_IFSOCK: "a socket"
-            default: "not a regular file"
-            }
-            throw FileError(path: path, operation: .read, code: 0,
-                            reason: kind.hasPrefix("not") ? kind : "is \(kind), not a regular file")
+        case S_IFIFO: throw notRegular(path, "a FIFO (named pipe)")
+        case S_IFCHR: throw notRegular(path, "a character device")
+        default: throw notRegular(path, "a block device")
         }
+        // Read to the end, not to st_size: /proc files say 0, and a file may have grown
+        // since fstat (atomic writers replace files rather than growing them).
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 64 << 10)
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count > 0 { bytes += chunk[..<count] } else if count == 0 { return bytes }
+            else if errno != EINTR { throw POSIX.error(path, .read, errno) }
+        }
+    }
 
-        let expected = Int(info.st_size)
-        var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            switch POSIX.readFully(fd, into: UnsafeMutableRawBufferPointer(buffer)) {
-            case .success(let count): initialized = count
-            case .failure(let error): failure = error.code; initialized = 0
-            }
-        }
-        guard failure == 0 else { throw POSIX.error(path, .read, failure) }
-        // The file may have grown since fstat; take what is there now. (Atomic writers
-        // replace files rather than growing them, so this is normally one empty read.)
-        if bytes.count == expected {
-            let code = readRest(fd, appendingTo: &bytes)
-            guard code == 0 else { throw POSIX.error(path, .read, code) }
-        }
-        return bytes
+    private static func notRegular(_ path: String, _ kind: String) -> FileError {
+        FileError(path: path, operation: .read, code: 0, reason: "is \(kind), not a regular file")
     }
 
     /// Replaces the file at `path` with `bytes` so that a reader, or a crash or SIGKILL at
@@ -123,21 +104,6 @@ public enum FileIO {
     }
 
     // MARK: Helpers
-
-    /// Appends whatever `fd` still holds; returns 0 or an errno value.
-    private static func readRest(_ fd: Int32, appendingTo bytes: inout [UInt8]) -> Int32 {
-        withUnsafeTemporaryAllocation(byteCount: 16 << 10, alignment: 1) { chunk in
-            while true {
-                switch POSIX.readFully(fd, into: chunk) {
-                case .failure(let error):
-                    return error.code
-                case .success(let count):
-                    bytes.append(contentsOf: chunk[..<count])
-                    if count < chunk.count { return 0 }
-                }
-            }
-        }
-    }
 
     /// A name beside `path` no other writer uses: hidden, with our pid and 64 random bits.
     /// Long names are shortened so the temporary stays within NAME_MAX (255 bytes).

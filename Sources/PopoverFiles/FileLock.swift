@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// An exclusive advisory lock (`flock`) on a lock file or a folder, held until
 /// `release()`: how the writers of one report folder, one goldens folder or one digest
@@ -13,13 +7,7 @@ import Darwin
 /// and never removed (removing it would let a late writer lock a fresh inode); a folder
 /// is locked as it is, which needs no file in it and works on a read-only mount.
 public struct FileLock: Sendable {
-    public let path: String
     private let fd: Int32
-
-    private init(path: String, fd: Int32) {
-        self.path = path
-        self.fd = fd
-    }
 
     /// Waits for the lock on the file `path`, made if missing; EINTR is retried.
     public static func acquire(_ path: String) throws(FileError) -> FileLock {
@@ -40,7 +28,7 @@ public struct FileLock: Sendable {
                 throw POSIX.error(path, .lock, code)
             }
         }
-        return FileLock(path: path, fd: fd)
+        return FileLock(fd: fd)
     }
 
     public func release() {

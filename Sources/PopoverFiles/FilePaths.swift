@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Path arithmetic on plain strings. Foundation's `NSString` path methods on Linux crash
 /// on a path of one character (`R`, `.`, `R/`), and such names arrive from the command
@@ -44,14 +38,6 @@ public enum FilePaths {
         return nil
     }
 
-    /// The real path of `path` (links followed) if it exists and lies inside `folder`'s
-    /// real path; nil otherwise, so a symbolic link out of the folder leads nowhere.
-    public static func realPath(_ path: String, inside folder: String) -> String? {
-        guard let root = realPath(folder), let real = realPath(path),
-              real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return nil }
-        return real
-    }
-
     /// Where `relative`, a path read from a file that may have travelled (a summary.json, a
     /// shard, a request), leads inside `folder`: the real path of the file, when
     /// `relative` is plain (not absolute; no `.`, `..`, empty or hidden component, no NUL)
@@ -61,7 +47,9 @@ public enum FilePaths {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.hasPrefix("/"), !relative.contains("\0"),
               !parts.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else { return .notPlain }
-        guard let real = realPath(folder + "/" + relative, inside: folder) else { return .missingOrOutside }
+        // Both real paths, links followed: a link out of the folder leads nowhere.
+        guard let root = realPath(folder), let real = realPath(folder + "/" + relative),
+              real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return .missingOrOutside }
         return .found(real)
     }
 
@@ -71,13 +59,6 @@ public enum FilePaths {
         case notPlain
         /// No such file, or its real path lies outside the folder.
         case missingOrOutside
-    }
-
-    /// The extension of the last component (`png` of `a/b.png`), empty when it has none.
-    public static func fileExtension(of path: String) -> String {
-        let last = lastComponent(of: path)
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return String(last[last.index(after: dot)...])
     }
 
     /// `path` with every symbolic link and `.`/`..` resolved (POSIX `realpath`), or nil

@@ -1,29 +1,16 @@
-/// How hard the encoder works. Both store pixels in the smallest exact colour type.
-///
-/// Chosen on the committed goldens; PopoverBench's `PNGCodecFigures` measures each
-/// choice against its alternatives, and `popover-goldens bench` prints the figures.
+/// How hard the encoder works; both store pixels in the smallest exact colour type. The
+/// choices, and why, are in docs/goldens.md; PopoverBench's `PNGCodecFigures` measures them.
 public enum PNGCompression: Sendable {
-    /// For goldens, which are committed and live in the repository's history: libdeflate
-    /// level 7, each row's filter chosen among None, Sub and Up by the smallest sum of
-    /// absolute differences, palette rows unfiltered.
-    ///
-    /// Why these: higher levels shrank the files little for their time on these mostly
-    /// transparent images, lower ones left them larger than libpng's zlib level 9 wrote
-    /// them; Average and Paeth made the files larger, as palette indices do when
-    /// filtered (they are labels, not intensities).
+    /// For goldens, committed and kept in history: libdeflate level 7, each row's filter
+    /// chosen among None, Sub and Up by the smallest sum of absolute differences.
     case smallest
-    /// For report images, which nobody keeps: the Up filter (palette rows unfiltered) and
-    /// libdeflate's fastest level; the files are larger than `.smallest`'s.
+    /// For report images, which nobody keeps: libdeflate's fastest level, rows filtered Up.
     case fast
 
     @_spi(CodecTuning) public var settings: PNGEncoder.Settings {
         switch self {
-        case .smallest:
-            PNGEncoder.Settings(reduceColours: true, level: 7,
-                                filters: .minimumSum([.none, .sub, .up]), paletteFilters: .fixed(.none))
-        case .fast:
-            PNGEncoder.Settings(reduceColours: true, level: 1, filters: .fixed(.up),
-                                paletteFilters: .fixed(.none))
+        case .smallest: PNGEncoder.Settings(level: 7, filters: .minimumSum([.none, .sub, .up]))
+        case .fast: PNGEncoder.Settings(level: 1, filters: .fixed(.up))
         }
     }
 }

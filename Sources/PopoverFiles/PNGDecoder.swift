@@ -18,11 +18,14 @@ enum PNGDecoder {
     /// and together; image data is streamed, not held.
     private static let chunkLimit = 4 << 20
     /// The IEND chunk, as every PNG file ends: what the writer puts after the last chunk.
-    private static let end = Array(PNGChunkWriter().bytes().dropFirst(PNGChunks.signature.count))
+    private static let end: [UInt8] = {
+        var writer = PNGChunkWriter()
+        return Array(writer.finish().dropFirst(PNGChunkWriter.signature.count))
+    }()
 
     static func decode(_ bytes: UnsafeRawBufferPointer, name: String, limits: PNGLimits) throws(PNGError) -> RGBAImage {
         guard bytes.count > 0 else { throw .empty(file: name) }
-        let signature = PNGChunks.signature
+        let signature = PNGChunkWriter.signature
         guard bytes.prefix(signature.count).elementsEqual(signature.prefix(bytes.count)) else { throw .notPNG(file: name) }
         guard let context = spng_ctx_new(0) else {
             throw .decoderFailure(file: name, reason: "out of memory creating a libspng context")

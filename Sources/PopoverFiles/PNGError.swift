@@ -20,16 +20,6 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Decoding failed for a reason the data does not explain, such as running out of memory.
     case decoderFailure(file: String, reason: String)
 
-    /// The file (or name) the error is about.
-    public var file: String {
-        switch self {
-        case .empty(let file), .notPNG(let file), .gitLFSPointer(let file), .truncated(let file), .corrupt(let file, _),
-             .tooLarge(let file, _, _, _), .unreadable(let file, _),
-             .decoderFailure(let file, _):
-            return file
-        }
-    }
-
     public var description: String {
         switch self {
         case .empty(let file):

@@ -76,50 +76,33 @@ enum PNGRowFilters {
     private static func signedMagnitudeSum(_ filter: PNGFilter, _ row: UnsafePointer<UInt8>,
                                            _ above: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int,
                                            limit: Int) -> Int {
-        // The first pixel has no left neighbour (a = c = 0).
+        /// One byte's magnitude; the first pixel's bytes have no left neighbour.
+        func at(_ i: Int) -> Int {
+            magnitude(row[i] &- (filter == .up ? above[i] : filter == .sub && i >= bpp ? row[i - bpp] : 0))
+        }
         let lead = min(bpp, n)
-        var sum = 0
-        for i in 0..<lead {
-            switch filter {
-            case .none, .sub: sum &+= magnitude(row[i])
-            case .up: sum &+= magnitude(row[i] &- above[i])
+        var sum = 0, start = lead
+        for i in 0..<lead { sum &+= at(i) }
+        // Sixteen bytes at a time; the last few (under sixteen) byte by byte.
+        let left = filter == .sub ? UnsafeRawPointer(row - bpp) : nil
+        let top = filter == .up ? UnsafeRawPointer(above) : nil
+        let current = UnsafeRawPointer(row)
+        while start + 16 <= n {
+            // At most 16 vectors per round: 16 * 128 still fits each UInt16 lane.
+            var lanes = SIMD16<UInt16>()
+            let end = min(n - 15, start + 256)
+            while start < end {
+                var v = current.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+                if let left { v &-= left.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self) }
+                if let top { v &-= top.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self) }
+                // |v as Int8| = min(v, -v) in unsigned bytes (128 stays 128).
+                lanes &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(v, 0 &- v))
+                start += 16
             }
-        }
-        var start = lead
-        // Sixteen bytes at a time; the rest of each row byte by byte.
-        do {
-            let left = filter == .sub ? UnsafeRawPointer(row - bpp) : nil
-            let top = filter == .up ? UnsafeRawPointer(above) : nil
-            let current = UnsafeRawPointer(row)
-            while start + 16 <= n {
-                // At most 16 vectors per round: 16 * 128 still fits each UInt16 lane.
-                var lanes = SIMD16<UInt16>()
-                let end = min(n - 15, start + 256)
-                while start < end {
-                    var v = current.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
-                    if let left { v &-= left.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self) }
-                    if let top { v &-= top.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self) }
-                    // |v as Int8| = min(v, -v) in unsigned bytes (128 stays 128).
-                    lanes &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(v, 0 &- v))
-                    start += 16
-                }
-                sum &+= Int(lanes.wrappedSum())
-                if sum >= limit { return sum }
-            }
-        }
-        while start < n {
-            let end = min(n, start + 256)
-            switch filter {
-            case .none:
-                for i in start..<end { sum &+= magnitude(row[i]) }
-            case .sub:
-                for i in start..<end { sum &+= magnitude(row[i] &- row[i - bpp]) }
-            case .up:
-                for i in start..<end { sum &+= magnitude(row[i] &- above[i]) }
-            }
+            sum &+= Int(lanes.wrappedSum())
             if sum >= limit { return sum }
-            start = end
         }
+        for i in start..<n { sum &+= at(i) }
         return sum
     }
 

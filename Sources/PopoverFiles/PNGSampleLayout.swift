@@ -36,10 +36,10 @@ struct PNGSampleLayout {
     /// For `.palette`: each entry's r, g, b, a packed little-endian (r in the low byte).
     var palette: [UInt32]
 
-    /// The layout for `image`. With `reduce` false, always `.rgba`.
-    static func choose(for image: RGBAImage, reduce: Bool) -> PNGSampleLayout {
+    /// The layout for `image`.
+    static func choose(for image: RGBAImage) -> PNGSampleLayout {
         let rgba = PNGSampleLayout(kind: .rgba, samples: [], palette: [])
-        guard reduce, image.pixelCount > 0 else { return rgba }
+        guard image.pixelCount > 0 else { return rgba }
         return image.pixels.withUnsafeBytes { raw -> PNGSampleLayout in
             let pixels = raw.baseAddress!
             let count = image.pixelCount

@@ -1,21 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Thin helpers over the POSIX calls FileIO makes, so each step and each errno is ours.
 enum POSIX {
-    /// The OS's text for an errno value, e.g. "Permission denied".
-    static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
-
     static func error(_ path: String, _ operation: FileError.Operation, _ code: Int32,
                       detail: String? = nil) -> FileError {
-        let text = describe(code)
+        let text = String(cString: strerror(code))  // e.g. "Permission denied"
         return FileError(path: path, operation: operation, code: code,
                          reason: detail.map { "\(text) (\($0))" } ?? text)
     }
@@ -35,24 +24,6 @@ enum POSIX {
         }
         return 0
     }
-
-    /// Reads until `buffer` is full or the file ends; returns the count or an errno value.
-    static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        var offset = 0
-        while offset < buffer.count {
-            let count = read(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if count > 0 {
-                offset += count
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                return .failure(Errno(code: errno))
-            }
-        }
-        return .success(offset)
-    }
-
-    struct Errno: Error { let code: Int32 }
 
     /// What a path is, following symbolic links; nil if it does not exist or cannot be examined.
     static func fileType(_ path: String) -> mode_t? {

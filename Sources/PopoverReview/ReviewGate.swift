@@ -50,8 +50,8 @@ public struct ReviewGate: HTTPHandler, Sendable {
         var response: HTTPResponse
         if !isThisServer(request.headers[.host], scheme: "") {
             response = .text(.misdirectedRequest, "refused: the Host must be this review server (127.0.0.1:\(port))")
-        } else if request.headers[.origin].map({ !isThisServer($0, scheme: "http://") }) ?? false
-                    || request.headers[.secFetchSite]?.lowercased() == "cross-site" {
+        } else if request.headers[HTTPHeader("Origin")].map({ !isThisServer($0, scheme: "http://") }) ?? false
+                    || request.headers[HTTPHeader("Sec-Fetch-Site")]?.lowercased() == "cross-site" {
             response = .text(.forbidden, "refused: requests from other sites are not accepted")
         } else if request.headers[.transferEncoding] != nil {
             response = .text(.lengthRequired, "refused: a body must state its Content-Length (a chunked body is not read)")
@@ -140,7 +140,7 @@ public struct ReviewGate: HTTPHandler, Sendable {
         let types = ["json": "application/json", "xml": "application/xml", "png": "image/png"]
         guard path.hasPrefix("/"), names.allSatisfy({ $0 != nil && !$0!.contains("/") }),
               case .found(let file) = FilePaths.file(names.map { $0! }.joined(separator: "/"), inside: desk.report.path),
-              let type = types[FilePaths.fileExtension(of: file).lowercased()], let bytes = try? FileIO.readBytes(path: file) else {
+              let type = types[URL(fileURLWithPath: file).pathExtension.lowercased()], let bytes = try? FileIO.readBytes(path: file) else {
             return .text(.notFound, "not found")
         }
         // Accepting rewrites the summary: never keep an old one.
@@ -193,11 +193,6 @@ public struct ReviewGate: HTTPHandler, Sendable {
             return kept!.html
         }
     }
-}
-
-extension HTTPHeader {
-    static let origin = HTTPHeader("Origin")
-    static let secFetchSite = HTTPHeader("Sec-Fetch-Site")
 }
 
 extension HTTPResponse {

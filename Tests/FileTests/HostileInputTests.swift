@@ -133,7 +133,6 @@ struct HostileInputTests {
                 do {
                     _ = try PNGFile.decode(bytes, name: "fuzz.png")
                 } catch {
-                    #expect(error.file == "fuzz.png")
                     #expect(error.description.hasPrefix("fuzz.png: "))
                 }
             }

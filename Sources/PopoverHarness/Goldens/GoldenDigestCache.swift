@@ -38,36 +38,12 @@ public struct GoldenPixelFact: Sendable, Hashable {
     }
 }
 
-/// The digest cache: what decoding golden files established on this machine, kept
-/// outside the repository, so that a check confirms an unchanged case without decoding
-/// its golden: when the golden file's SHA-256 names a fact and the drawn pixels have the
-/// fact's size and XXH64, the images are identical. It is keyed by content alone, so it
-/// survives rebuilding the tool and switching branches.
-///
-/// Why it cannot pass a wrong image:
-/// - a fact is keyed by the SHA-256 of the file's bytes, so it speaks only of those
-///   exact bytes, whatever path, branch or merge they arrive by; nothing committed is
-///   trusted (goldens carry no digests of their own);
-/// - facts are only ever learned by decoding a golden here, through libspng; a cache
-///   written by another decoder (`PNGFile.decoderVersion`) or in another format is not
-///   read, since another decoder might give other pixels for the same bytes;
-/// - a fact is learned only from pixels this tool drew: a golden a drawing matched byte
-///   for byte, or one it recorded. So the XXH64 a later drawing is compared with is
-///   that of an earlier drawing, never a value a golden's author chose: a golden crafted
-///   so that its pixels differ from a drawing yet share its XXH64 fails the comparison
-///   that would have learned it, and is decoded at every check. Two drawings of this
-///   tool that differ yet share an XXH64 is a 1 in 2^64 chance, which is why a drawing
-///   is not hashed with SHA-256 (that took a fifth of a clean check's time).
-///
-/// What it trusts: its folder (`defaultFolder`, in the user's own cache folder). Whoever
-/// can write there could make facts that pass wrong goldens, but could as well replace
-/// the tool itself; a cache folder that others can write (one restored from a CI cache
-/// that pull requests fill, say) must not be used: `--no-cache` neither reads nor writes
-/// it. A damaged file costs one decode of each golden, never a verdict: it is said once
-/// and rebuilt.
-///
-/// Several runs may share the cache: saving merges under a lock, and a fact, being
-/// about content, is the same whoever learned it.
+/// The digest cache: what decoding golden files established on this machine, kept outside
+/// the repository and keyed by the SHA-256 of a golden file's bytes, so that a check
+/// confirms an unchanged case without decoding its golden. Why it cannot pass a wrong
+/// image, what it trusts, and what damage costs: docs/goldens.md, "The digest cache". The
+/// rule that keeps a crafted golden from passing is `learn`'s. Several runs may share it:
+/// saving merges under a lock, and a fact, being about content, is the same whoever learned it.
 public final class GoldenDigestCache: Sendable {
     /// The folder holding the cache, or nil for a cache that lives only in memory.
     public let folder: String?
@@ -241,10 +217,9 @@ extension GoldenDigestCache {
         facts.reserveCapacity(lines.count - 3)
         for (number, line) in lines.dropFirst(2).dropLast().enumerated() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard fields.count == 5, isDigest(fields[0]), fields[3].utf8.count == 16,
-                  let width = Int(fields[1]), let height = Int(fields[2]), width > 0, height > 0,
-                  let pixels = UInt64(fields[3], radix: 16),
-                  fields[4] == "-" || (fields[4].utf8.count == 16 && UInt64(fields[4], radix: 16) != nil) else {
+            // A key that is not a SHA-256 is harmless: no lookup ever names it.
+            guard fields.count == 5, let width = Int(fields[1]), let height = Int(fields[2]), width > 0, height > 0,
+                  let pixels = UInt64(fields[3], radix: 16), fields[4] == "-" || UInt64(fields[4], radix: 16) != nil else {
                 return .unusable("damaged (line \(number + 3) is not a fact)")
             }
             facts[String(fields[0])] = GoldenPixelFact(width: width, height: height, pixels: pixels,
@@ -260,7 +235,4 @@ extension GoldenDigestCache {
         }
         return Array(text.utf8)
     }
-
-    /// A SHA-256 in hex.
-    private static func isDigest(_ text: Substring) -> Bool { Hex.bytes(String(text))?.count == 32 }
 }
