@@ -133,3 +133,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Test targets whose own code does little work at run time are compiled unoptimised: it
+// saves a sixth of .ci/run's build and costs their run nothing measurable (the drawing
+// and decoding they call are the optimised library's). The golden suite, the raster,
+// harness and report tests and TestSupport stay optimised: their own loops are slow
+// without (docs/ci.md, "What .ci/run's time goes to").
+let lightTests: Set = ["CommandLineTests", "GeometryTests", "FileTests", "DiffTests", "ReviewTests", "SkinTests", "ImageTests"]
+for target in package.targets where lightTests.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
+}

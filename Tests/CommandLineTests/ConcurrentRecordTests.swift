@@ -33,7 +33,7 @@ struct ConcurrentRecordTests {
                 let process = toolProcess(executable, ["record", filter, "--goldens", goldens, "--cache", cache,
                                                        "--reports", work + "/Reports-\(i)", "--jobs", "2"], in: work)
                 process.standardOutput = FileHandle.nullDevice
-                FileManager.default.createFile(atPath: work + "/record-\(i).err", contents: nil)
+                _ = FileManager.default.createFile(atPath: work + "/record-\(i).err", contents: nil)
                 process.standardError = FileHandle(forWritingAtPath: work + "/record-\(i).err")
                 try process.run()
                 return process
