@@ -138,7 +138,7 @@ let package = Package(
 // saves a sixth of .ci/run's build and costs their run nothing measurable (the drawing
 // and decoding they call are the optimised library's). The golden suite, the raster,
 // harness and report tests and TestSupport stay optimised: their own loops are slow
-// without (docs/ci.md, "What .ci/run's time goes to").
+// without (docs/performance.md, "The test suite").
 let lightTests: Set = ["CommandLineTests", "GeometryTests", "FileTests", "DiffTests", "ReviewTests", "SkinTests", "ImageTests"]
 for target in package.targets where lightTests.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
