@@ -211,7 +211,7 @@ struct ChangeReviewTests {
         #expect(checked.exitCode == 0 && checked.count(.passed) == ids.count)
         #expect(checked.notes.filter { $0.contains("facts") } == [
             "the facts of \(ids.count) goldens cannot be read (\(table):2: 1 cell, but the header has \(columns)); "
-                + "they are not used; `popover-goldens record --facts-only \(RunRecord.shellWord(filter)) --goldens \(RunRecord.shellWord(project.goldens))` rewrites them",
+                + "they are not used; `popover-goldens record --facts-only --filter \(RunRecord.shellWord(filter)) --goldens \(RunRecord.shellWord(project.goldens))` rewrites them",
         ])
         let recorded = try project.check(filter, mode: .all)
         #expect(recorded.exitCode == 0 && recorded.count(.recorded) == 0)

@@ -30,14 +30,15 @@ extension RunRecord {
 
     /// Writes facts only, and prunes: never a golden image. (`record` alone re-records
     /// every failing golden, so it is never what a note advises.) Both cover the run's
-    /// cases: the filter it was given, if any.
+    /// cases: the filter it was given, if any, as `--filter`, which reads a filter that
+    /// begins with `-` as the option's value.
     public var factsCommand: Advice {
-        Advice(command: command(["record", "--facts-only"] + (filter.map { [$0] } ?? [])),
+        Advice(command: command(["record", "--facts-only"] + (filter.map { ["--filter", $0] } ?? [])),
                does: "writes the missing, stale or unreadable facts of the goldens; no golden changes")
     }
 
     public var pruneCommand: Advice {
-        Advice(command: command(["record", "--facts-only", "--prune"] + (filter.map { [$0] } ?? [])),
+        Advice(command: command(["record", "--facts-only", "--prune"] + (filter.map { ["--filter", $0] } ?? [])),
                does: "deletes the goldens no case owns and writes missing facts; no other golden changes")
     }
 
