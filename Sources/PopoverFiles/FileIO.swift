@@ -25,14 +25,18 @@ public enum FileIO {
         default: throw notRegular(path, "a block device")
         }
         // Read to the end, not to st_size: /proc files say 0, and a file may have grown
-        // since fstat (atomic writers replace files rather than growing them).
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 64 << 10)
+        // since fstat (atomic writers replace files rather than growing them). The chunk is
+        // left uninitialised: every golden of a check is read here.
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size) + 1)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count > 0 { bytes += chunk[..<count] } else if count == 0 { return bytes }
-            else if errno != EINTR { throw POSIX.error(path, .read, errno) }
+        let code: Int32 = withUnsafeTemporaryAllocation(byteCount: 64 << 10, alignment: 1) { chunk in
+            while true {
+                let count = read(fd, chunk.baseAddress, chunk.count)
+                if count > 0 { bytes += chunk[..<count] } else if count == 0 { return 0 } else if errno != EINTR { return errno }
+            }
         }
+        guard code == 0 else { throw POSIX.error(path, .read, code) }
+        return bytes
     }
 
     private static func notRegular(_ path: String, _ kind: String) -> FileError {

@@ -56,6 +56,8 @@ public enum PNGFile {
                                      compression: PNGCompression = .smallest) -> [UInt8] {
         precondition(width > 0 && height > 0 && indices.count == width * height,
                      "\(indices.count) palette indices do not make a \(width) x \(height) image")
+        // libspng decodes an index past the palette as opaque black, without a word.
+        precondition(Int(indices.max() ?? 0) < palette.count, "palette index \(indices.max() ?? 0) with \(palette.count) entries")
         return indices.withUnsafeBufferPointer {
             PNGEncoder.encodeIndexed(width: width, height: height, indices: $0, palette: palette, settings: compression.settings)
         }

@@ -33,12 +33,14 @@ extension RunRecord {
     /// cases: the filter it was given, if any, as `--filter`, which reads a filter that
     /// begins with `-` as the option's value.
     public var factsCommand: Advice {
-        Advice(command: command(["record", "--facts-only"] + (filter.map { ["--filter", $0] } ?? [])),
+        Advice(command: command(["record", "--facts-only"] + filterWords),
                does: "writes the missing, stale or unreadable facts of the goldens; no golden changes")
     }
 
+    private var filterWords: [String] { filter.map { ["--filter", $0] } ?? [] }
+
     public var pruneCommand: Advice {
-        Advice(command: command(["record", "--facts-only", "--prune"] + (filter.map { ["--filter", $0] } ?? [])),
+        Advice(command: command(["record", "--facts-only", "--prune"] + filterWords),
                does: "deletes the goldens no case owns and writes missing facts; no other golden changes")
     }
 
