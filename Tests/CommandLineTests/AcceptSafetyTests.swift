@@ -67,7 +67,7 @@ struct AcceptSafetyTests {
     /// A project with the committed goldens of the filter's cases, two of them perturbed
     /// with their facts' rows tied to them (the "committed" state of this test), and the
     /// failing check's report.
-    func workspace() throws -> Workspace {
+    func workspace() async throws -> Workspace {
         let folder = TemporaryFolder("accept-safety")
         let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
         let ids = catalog.cases(matching: Self.filter).map(\.id)
@@ -90,29 +90,29 @@ struct AcceptSafetyTests {
             rows[id] = GoldenStore(folder: folder.file("Goldens")).recordedFacts(for: id)
             try #require(rows[id]?.golden == SHA256.hex(before[id]!))
         }
-        let check = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let check = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         try #require(check.status == 1, "the perturbed check should fail: \(check.stdout)")
         return Workspace(folder: folder, changed: changed, before: before, rowsBefore: rows, drawn: drawn)
     }
 
     @Test("accept killed at each named point: every golden whole; the next accept finishes it, the check passes, and undo restores every golden")
-    func killedAccept() throws {
+    func killedAccept() async throws {
         for step in Self.steps {
-            let w = try workspace()
+            let w = try await workspace()
             defer { w.folder.remove() }
-            let killed = try runTool(["accept"] + w.changed, in: w.folder.path, environment: [CrashPoint.variable: step])
+            let killed = try await runTool(["accept"] + w.changed, in: w.folder.path, environment: [CrashPoint.variable: step])
             #expect(killed.status == SIGKILL, "\(step): the accept should have been killed there: \(killed.stdout)")
             try w.goldensAreWholeAndKnown(step)
 
-            let again = try runTool(["accept"] + w.changed, in: w.folder.path)
+            let again = try await runTool(["accept"] + w.changed, in: w.folder.path)
             #expect(again.status == 0, "\(step): \(again.stdout)\(again.stderr)")
             #expect(try w.acceptedIDs() == Set(w.changed), "\(step)")
             for id in w.changed { #expect(try w.isNew(id, step) == true) }
-            let check = try runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "Recheck"],
+            let check = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "Recheck"],
                                     in: w.folder.path)
             #expect(check.status == 0 && !check.stdout.contains("stale"), "\(step): \(check.stdout)")
 
-            let undo = try runTool(["accept", "--undo"] + w.changed, in: w.folder.path)
+            let undo = try await runTool(["accept", "--undo"] + w.changed, in: w.folder.path)
             #expect(undo.status == 0, "\(step): \(undo.stdout)\(undo.stderr)")
             for id in w.changed { #expect(try w.isNew(id, step) == false, "\(step): \(id) not restored byte for byte") }
             #expect(try w.acceptedIDs().isEmpty, "\(step)")
@@ -120,18 +120,18 @@ struct AcceptSafetyTests {
     }
 
     @Test("undo killed at each named point: every golden whole; the next undo completes it, every golden and row back byte for byte")
-    func killedUndo() throws {
+    func killedUndo() async throws {
         for step in Self.steps {
-            let w = try workspace()
+            let w = try await workspace()
             defer { w.folder.remove() }
-            let accept = try runTool(["accept"] + w.changed, in: w.folder.path)
+            let accept = try await runTool(["accept"] + w.changed, in: w.folder.path)
             try #require(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
-            let killed = try runTool(["accept", "--undo"] + w.changed, in: w.folder.path,
+            let killed = try await runTool(["accept", "--undo"] + w.changed, in: w.folder.path,
                                      environment: [CrashPoint.variable: step])
             #expect(killed.status == SIGKILL, "\(step): the undo should have been killed there")
             try w.goldensAreWholeAndKnown(step)
 
-            let again = try runTool(["accept", "--undo"] + w.changed, in: w.folder.path)
+            let again = try await runTool(["accept", "--undo"] + w.changed, in: w.folder.path)
             if step == "review.published" {
                 // The record already says so: nothing is left to undo, and the tool says that.
                 #expect(again.status == 2 && again.stderr.contains("was not accepted in this run's review"),
@@ -168,10 +168,10 @@ struct AcceptSafetyTests {
 
     @Test("a full disk at any size: for each case, accept says accepted and wrote the golden with its facts, or says why not and changed neither",
           arguments: ["Goldens", "Reports"])
-    func acceptOnFullDisk(_ full: String) throws {
+    func acceptOnFullDisk(_ full: String) async throws {
         var sides: Set<Bool> = []
         for free in Self.sizes {
-            let w = try workspace()
+            let w = try await workspace()
             defer { w.folder.remove() }
             let run = try runOnFullDisk(w, ["accept"] + w.changed, full: full, free: free)
             let context = "\(full) with \(free) bytes free"
@@ -190,12 +190,12 @@ struct AcceptSafetyTests {
     }
 
     @Test("a full goldens disk at any size: for each case, undo says restored and put back the golden with its facts, or says why not and changed neither")
-    func undoOnFullDisk() throws {
+    func undoOnFullDisk() async throws {
         var sides: Set<Bool> = []
         for free in Self.sizes {
-            let w = try workspace()
+            let w = try await workspace()
             defer { w.folder.remove() }
-            let accept = try runTool(["accept"] + w.changed, in: w.folder.path)
+            let accept = try await runTool(["accept"] + w.changed, in: w.folder.path)
             try #require(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
             let run = try runOnFullDisk(w, ["accept", "--undo"] + w.changed, full: "Goldens", free: free)
             let context = "Goldens with \(free) bytes free"
@@ -211,10 +211,10 @@ struct AcceptSafetyTests {
     }
 
     @Test("a full goldens disk at any size: record writes each golden with its facts, or reports an error for it and changes neither")
-    func recordOnFullDisk() throws {
+    func recordOnFullDisk() async throws {
         var sides: Set<Bool> = []
         for free in Self.sizes {
-            let w = try workspace()
+            let w = try await workspace()
             defer { w.folder.remove() }
             let run = try runOnFullDisk(w, ["record", Self.filter], full: "Goldens", free: free)
             let context = "Goldens with \(free) bytes free"
@@ -245,13 +245,13 @@ struct AcceptSafetyTests {
     }
 
     @Test("accept and undo write nothing outside the goldens folder and the report (the cache folder included), and in the goldens only the cases named")
-    func nothingElseWritten() throws {
-        let w = try workspace()
+    func nothingElseWritten() async throws {
+        let w = try await workspace()
         defer { w.folder.remove() }
         let outside = snapshot(w.folder.path, excluding: ["Goldens", "Reports"])
         let goldens = snapshot(w.folder.file("Goldens"), excluding: [])
         #expect(outside.keys.contains { $0.hasPrefix(".popover-goldens-cache/") }, "the check should have made its cache")
-        let accept = try runTool(["accept", w.changed[0]], in: w.folder.path)
+        let accept = try await runTool(["accept", w.changed[0]], in: w.folder.path)
         #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
         #expect(snapshot(w.folder.path, excluding: ["Goldens", "Reports"]) == outside, "accept wrote outside the goldens and the report")
         let named = ["\(w.changed[0]).png", FilePaths.parent(of: w.changed[0]) + "/facts.tsv"]
@@ -259,17 +259,17 @@ struct AcceptSafetyTests {
         #expect(Set(afterAccept.keys) == Set(goldens.keys))
         let written = Set(afterAccept.filter { goldens[$0.key] != $0.value }.keys)
         #expect(written.contains(named[0]) && written.isSubset(of: named), "\(written)")
-        let undo = try runTool(["accept", "--undo", w.changed[0]], in: w.folder.path)
+        let undo = try await runTool(["accept", "--undo", w.changed[0]], in: w.folder.path)
         #expect(undo.status == 0, "\(undo.stdout)\(undo.stderr)")
         #expect(snapshot(w.folder.path, excluding: ["Goldens", "Reports"]) == outside, "undo wrote outside the goldens and the report")
         #expect(snapshot(w.folder.file("Goldens"), excluding: []) == goldens, "undo did not put back the goldens folder as it was")
     }
 
     @Test("accept racing record over the same goldens: every golden whole and drawn, its facts its own; accept refuses what record replaced first")
-    func racingRecord() throws {
+    func racingRecord() async throws {
         let executable = try #require(popoverGoldensExecutable)
         for round in 0..<3 {
-            let w = try workspace()
+            let w = try await workspace()
             defer { w.folder.remove() }
             let processes = [
                 toolProcess(executable, ["accept"] + w.changed, in: w.folder.path),
@@ -298,7 +298,7 @@ struct AcceptSafetyTests {
                         "round \(round): \(texts[0])")
             }
             // Every facts row is tied to its golden: a check finds nothing stale or missing.
-            let check = try runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "Recheck"],
+            let check = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "Recheck"],
                                     in: w.folder.path)
             #expect(check.status == 0 && !check.stdout.contains("stale") && !check.stdout.contains("facts"),
                     "round \(round): \(check.stdout)")

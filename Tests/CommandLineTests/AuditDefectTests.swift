@@ -14,7 +14,7 @@ struct AuditDefectTests {
 
     /// A project with the filter's committed goldens, one perturbed so a case fails, and
     /// the failing check's report (optionally as shard 1 of 1).
-    func project(shard: Bool = false) throws -> (folder: TemporaryFolder, failing: String) {
+    func project(shard: Bool = false) async throws -> (folder: TemporaryFolder, failing: String) {
         let folder = TemporaryFolder("audit")
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
@@ -22,7 +22,7 @@ struct AuditDefectTests {
         var image = try PNGFile.read(path: folder.file("Goldens/\(ids[0]).png"))
         image.pixels.replaceSubrange(0..<4, with: [200, 10, 10, 255])
         try PNGFile.write(image, to: folder.file("Goldens/\(ids[0]).png"))
-        let check = try runTool(["check", "--filter", Self.filter, "--record", "never"] + (shard ? ["--shard", "1/1"] : []),
+        let check = try await runTool(["check", "--filter", Self.filter, "--record", "never"] + (shard ? ["--shard", "1/1"] : []),
                                 in: folder.path)
         try #require(check.status == 1, "\(check.stdout)\(check.stderr)")
         return (folder, ids[0])
@@ -58,13 +58,13 @@ struct AuditDefectTests {
 
     @Test("absurd numbers in summary.json: accept and review refuse the file naming the value; no golden written, no crash",
           arguments: absurd.indices)
-    func absurdNumbers(_ index: Int) throws {
+    func absurdNumbers(_ index: Int) async throws {
         let (path, value, said) = Self.absurd[index]
-        let (folder, failing) = try project()
+        let (folder, failing) = try await project()
         defer { folder.remove() }
         let before = try FileIO.readBytes(path: folder.file("Goldens/\(failing).png"))
         try setSummary(folder, path, to: try JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed))
-        let accept = try runTool(["accept", failing], in: folder.path)
+        let accept = try await runTool(["accept", failing], in: folder.path)
         #expect(accept.status == 2, "\(path): \(accept.stdout)\(accept.stderr)")
         #expect(accept.stderr.contains("Reports/summary.json") && accept.stderr.contains(said), "\(path): \(accept.stderr)")
         #expect(try FileIO.readBytes(path: folder.file("Goldens/\(failing).png")) == before)
@@ -73,18 +73,18 @@ struct AuditDefectTests {
     @Test("absurd shard numbers: merge-reports refuses the shard naming the value, and writes no merged report",
           arguments: [(0, "shard.count: 0 is outside 1...1000"), (-1, "shard.count: -1 is outside"),
                       (1_000_000_000_000, "shard.count: 1000000000000 is outside")])
-    func absurdShard(_ count: Int, _ said: String) throws {
-        let (folder, _) = try project(shard: true)
+    func absurdShard(_ count: Int, _ said: String) async throws {
+        let (folder, _) = try await project(shard: true)
         defer { folder.remove() }
         try setSummary(folder, ["shard", "count"], to: count)
-        let merge = try runTool(["merge-reports", "Reports", "--out", "Merged"], in: folder.path)
+        let merge = try await runTool(["merge-reports", "Reports", "--out", "Merged"], in: folder.path)
         #expect(merge.status == 2 && merge.stderr.contains(said), "\(merge.stdout)\(merge.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("Merged")))
     }
 
     @Test("a shard's images that are symbolic links out of the shard: a heatmap is never read (the merge draws its own), an actual image refuses the merge")
-    func mergeFollowsNoLinkOut() throws {
-        let (folder, failing) = try project(shard: true)
+    func mergeFollowsNoLinkOut() async throws {
+        let (folder, failing) = try await project(shard: true)
         defer { folder.remove() }
         let secret = folder.file("secret.txt")
         try Data("not for the report".utf8).write(to: URL(fileURLWithPath: secret))
@@ -97,33 +97,33 @@ struct AuditDefectTests {
             try FileManager.default.removeItem(atPath: folder.file("Reports/" + path))
             try FileManager.default.createSymbolicLink(atPath: folder.file("Reports/" + path), withDestinationPath: secret)
         }
-        func leaked(_ output: String) -> [String] {
+        func leaked(_ output: String) async -> [String] {
             (FileManager.default.subpaths(atPath: folder.file(output)) ?? []).filter {
                 (try? String(contentsOfFile: folder.file(output + "/" + $0), encoding: .utf8))?.contains("not for the report") == true
             }
         }
         try linkOut("heatmap")
-        let drawn = try runTool(["merge-reports", "Reports", "--out", "Merged"], in: folder.path)
+        let drawn = try await runTool(["merge-reports", "Reports", "--out", "Merged"], in: folder.path)
         #expect(drawn.status == 1, "\(drawn.stdout)\(drawn.stderr)")
-        #expect(leaked("Merged").isEmpty)
+        await #expect(leaked("Merged").isEmpty)
         try linkOut("actual")
-        let merge = try runTool(["merge-reports", "Reports", "--out", "Refused"], in: folder.path)
+        let merge = try await runTool(["merge-reports", "Reports", "--out", "Refused"], in: folder.path)
         #expect(merge.status == 2 && merge.stderr.contains("leads out of the shard's folder"), "\(merge.stdout)\(merge.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("Refused")))
     }
 
     @Test("a missing or empty skins folder is an error naming it; record --prune then deletes no golden")
-    func missingSkins() throws {
-        let (folder, _) = try project()
+    func missingSkins() async throws {
+        let (folder, _) = try await project()
         defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.file("NoSkins"), withIntermediateDirectories: true)
         let before = GoldenStore(folder: folder.file("Goldens")).allIDs()
         for (skins, said) in [("Nowhere", "Nowhere: the skins folder does not exist"),
                               ("NoSkins", "NoSkins: the skins folder holds no skin")] {
             // The error is the run's, whatever the filter: the filter keeps it from drawing every built-in case.
-            let check = try runTool(["check", "--skins", skins, "--filter", Self.filter, "--record", "never"], in: folder.path)
+            let check = try await runTool(["check", "--skins", skins, "--filter", Self.filter, "--record", "never"], in: folder.path)
             #expect(check.status == 2 && (check.stdout + check.stderr).contains(said), "\(check.stdout)\(check.stderr)")
-            let prune = try runTool(["record", "--prune", "--force", "--skins", skins, "--goldens", "Goldens"], in: folder.path)
+            let prune = try await runTool(["record", "--prune", "--force", "--skins", skins, "--goldens", "Goldens"], in: folder.path)
             #expect(prune.status == 2, "\(prune.stdout)")
             #expect(GoldenStore(folder: folder.file("Goldens")).allIDs().filter { before.contains($0) } == before,
                     "\(skins): a golden was deleted")
@@ -132,7 +132,7 @@ struct AuditDefectTests {
 
     @Test("one skin's absurd metric (cornerRadius 1000, arrowBase 1e9) is that skin's error, naming its file; others are judged",
           arguments: [("\"cornerRadius\": 7", "\"cornerRadius\": 1000"), ("\"arrowBase\": 37", "\"arrowBase\": 1e9")])
-    func absurdSkinMetric(_ from: String, _ to: String) throws {
+    func absurdSkinMetric(_ from: String, _ to: String) async throws {
         let folder = TemporaryFolder("absurd-skin")
         defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.file("Skins"), withIntermediateDirectories: true)
@@ -145,7 +145,7 @@ struct AuditDefectTests {
         try text.replacingOccurrences(of: from, with: to).write(toFile: metrics, atomically: true, encoding: .utf8)
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "gik-default/up/popover8").map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
-        let check = try runTool(["check", "--filter", "up/popover8", "--record", "never"], in: folder.path)
+        let check = try await runTool(["check", "--filter", "up/popover8", "--record", "never"], in: folder.path)
         #expect(check.status == 2)
         #expect(check.stdout.contains("ERROR Skins/gik-files/") && check.stdout.contains("skin gik-files"), "\(check.stdout)")
         for id in ids { #expect(check.stdout.contains(id) || !check.stdout.contains("FAIL"), "\(check.stdout)") }
@@ -157,17 +157,17 @@ struct AuditDefectTests {
     }
 
     @Test("tolerances.json that is a FIFO, or holds a value out of range, is named with what is wrong; no case waits or passes wrongly")
-    func hostileTolerances() throws {
-        let (folder, _) = try project()
+    func hostileTolerances() async throws {
+        let (folder, _) = try await project()
         defer { folder.remove() }
         let file = folder.file("Goldens/tolerances.json")
         try #require(mkfifo(file, 0o600) == 0)
-        let fifo = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let fifo = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         #expect(fifo.status == 2 && fifo.stdout.contains("Goldens/tolerances.json: is a FIFO (named pipe), not a regular file"),
                 "\(fifo.stdout)")
         try FileManager.default.removeItem(atPath: file)
         try Data(#"{"default": {"maxChannelDelta": 300}}"#.utf8).write(to: URL(fileURLWithPath: file))
-        let range = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let range = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         #expect(range.status == 2 && range.stdout.contains("Goldens/tolerances.json: default.maxChannelDelta: 300 is outside 0-255"),
                 "\(range.stdout)")
     }

@@ -18,13 +18,13 @@ struct CIFeaturesTests {
     }
 
     @Test("check --no-fail exits 0 with the same report a failing check writes")
-    func noFail() throws {
+    func noFail() async throws {
         let (folder, ids) = try project()
         defer { folder.remove() }
         try FileManager.default.removeItem(atPath: folder.file("Goldens/\(ids[0]).png"))
-        let failing = try runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "A"], in: folder.path)
+        let failing = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "A"], in: folder.path)
         #expect(failing.status == 1)
-        let dry = try runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "B", "--no-fail"], in: folder.path)
+        let dry = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", "B", "--no-fail"], in: folder.path)
         #expect(dry.status == 0, "\(dry.stdout)")
         #expect(dry.stdout.contains("--no-fail: exit 0 (the run's own status is 1)"))
         let a = try RunRecord.read(folder.file("A/summary.json")), b = try RunRecord.read(folder.file("B/summary.json"))
@@ -33,12 +33,12 @@ struct CIFeaturesTests {
     }
 
     @Test("check --shard auto takes the shard from CircleCI's variables and says so; none set is an error naming them")
-    func autoShard() throws {
+    func autoShard() async throws {
         let (folder, ids) = try project()
         defer { folder.remove() }
         var judged: [String] = []
         for index in 0..<2 {
-            let run = try runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "auto", "--reports", "S\(index)"],
+            let run = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "auto", "--reports", "S\(index)"],
                                   in: folder.path, environment: ["CIRCLE_NODE_INDEX": "\(index)", "CIRCLE_NODE_TOTAL": "2"])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(run.stdout.contains("note: shard \(index + 1) of 2, from CircleCI's CIRCLE_NODE_INDEX=\(index) and CIRCLE_NODE_TOTAL=2"),
@@ -48,7 +48,7 @@ struct CIFeaturesTests {
             judged += record.results.map(\.id)
         }
         #expect(judged.sorted() == ids.sorted())
-        let none = try runTool(["check", "--filter", Self.filter, "--shard", "auto"], in: folder.path)
+        let none = try await runTool(["check", "--filter", Self.filter, "--shard", "auto"], in: folder.path)
         #expect(none.status == 2)
         #expect(none.stderr.contains("--shard auto: no CI parallelism variables are set (looked for CI_NODE_INDEX/CI_NODE_TOTAL"),
                 "\(none.stderr)")

@@ -30,12 +30,12 @@ struct CIOutputsTests {
     }
 
     @Test("check under GitHub Actions: one ::error line per failing case, summary.md appended after the file's content, triptychs")
-    func check() throws {
+    func check() async throws {
         let (folder, ids) = try project()
         defer { folder.remove() }
         let summary = folder.file("step-summary.md")
         try FileIO.writeAtomically(Array("# an earlier step\n".utf8), to: summary)
-        let run = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path,
+        let run = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path,
                               environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let errors = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::error") }
@@ -73,23 +73,23 @@ struct CIOutputsTests {
 
         // Asked for none: none, even under GitHub Actions. A job summary file that cannot be
         // written (a folder) is said, naming it; the verdict stands.
-        let quiet = try runTool(["check", "--filter", Self.filter, "--record", "never", "--annotations", "none", "--reports", "Q"],
+        let quiet = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--annotations", "none", "--reports", "Q"],
                                 in: folder.path, environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": folder.file("Goldens")])
         #expect(quiet.status == 1 && !quiet.stdout.contains("::error"))
         #expect(quiet.stderr.contains("cannot read the job summary file \(folder.file("Goldens")) (GITHUB_STEP_SUMMARY)"), "\(quiet.stderr)")
     }
 
     @Test("merge-reports: the merged report's summary.md appended and annotated, triptychs drawn for its worst cases")
-    func merge() throws {
+    func merge() async throws {
         let (folder, _) = try project()
         defer { folder.remove() }
         for index in 1...2 {
-            let shard = try runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "\(index)/2",
+            let shard = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "\(index)/2",
                                      "--reports", "S\(index)", "--annotations", "none"], in: folder.path)
             #expect(shard.status <= 1, "\(shard.stdout)\(shard.stderr)")
         }
         let summary = folder.file("step-summary.md")
-        let merged = try runTool(["merge-reports", "S1", "S2", "--out", "M", "--annotations", "github"], in: folder.path,
+        let merged = try await runTool(["merge-reports", "S1", "S2", "--out", "M", "--annotations", "github"], in: folder.path,
                                  environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(merged.status == 1, "\(merged.stdout)\(merged.stderr)")
         #expect(merged.stdout.split(separator: "\n").filter { $0.hasPrefix("::error file=") }.count == 2)

@@ -9,7 +9,7 @@ import TestSupport
                                                     "popover-goldens was not built beside the tests"))
 struct CacheAcrossBuildsTests {
     @Test("a check by a rebuilt tool confirms every golden an earlier build decoded, decoding none")
-    func survivesRebuild() throws {
+    func survivesRebuild() async throws {
         let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         let work = temporaryFolder("cache-rebuild")
         try linkCommittedSkins(into: work)
@@ -20,10 +20,10 @@ struct CacheAcrossBuildsTests {
             try FileManager.default.copyItem(atPath: executable, toPath: work + "/" + build)
         }
         let filter = "path-slate/left/sweep*@1x", goldens = work + "/Goldens", cache = work + "/cache"
-        let record = try runProgram(work + "/build-1", ["record", filter, "--goldens", goldens, "--cache", cache,
+        let record = try await runProgram(work + "/build-1", ["record", filter, "--goldens", goldens, "--cache", cache,
                                                         "--reports", work + "/Recorded"], in: work)
         try #require(record.status == 0, "\(record.stdout)\(record.stderr)")
-        let check = try runProgram(work + "/build-2", ["check", "--filter", filter, "--goldens", goldens, "--cache", cache,
+        let check = try await runProgram(work + "/build-2", ["check", "--filter", filter, "--goldens", goldens, "--cache", cache,
                                                        "--reports", work + "/Checked", "--record", "never"], in: work)
         #expect(check.status == 0, "\(check.stdout)")
         let data = try Data(contentsOf: URL(fileURLWithPath: work + "/Checked/summary.json"))

@@ -16,7 +16,7 @@ struct ChangeReviewFlowTests {
 
     /// A project folder: the committed skins with gik-sample's border changed, the
     /// committed goldens and facts of the filter's cases, and the failing check's output.
-    func failingProject() throws -> (folder: TemporaryFolder, ids: [String], output: String) {
+    func failingProject() async throws -> (folder: TemporaryFolder, ids: [String], output: String) {
         let folder = TemporaryFolder("change-flow")
         try FileManager.default.copyItem(atPath: PackageFolders.skins, toPath: folder.file("Skins"))
         let file = folder.file("Skins/gik-sample/skin.json")
@@ -25,7 +25,7 @@ struct ChangeReviewFlowTests {
         try edited.write(toFile: file, atomically: true, encoding: .utf8)
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
-        let check = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let check = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         try #require(check.status == 1, "the edited skin should fail its cases: \(check.stdout)\(check.stderr)")
         return (folder, ids, check.stdout)
     }
@@ -36,8 +36,8 @@ struct ChangeReviewFlowTests {
     }
 
     @Test("check ends with the change; accept --change takes it with the tool's facts; the next check passes")
-    func wholeChange() throws {
-        let (folder, ids, output) = try failingProject()
+    func wholeChange() async throws {
+        let (folder, ids, output) = try await failingProject()
         defer { folder.remove() }
         let lines = output.split(separator: "\n").map(String.init)
         // The last lines: "1 change: N cases — ..." then the change with its command.
@@ -54,7 +54,7 @@ struct ChangeReviewFlowTests {
         // The cases share one folder, whose table holds exactly their rows.
         let table = try factsTableBytes(of: ids[0], in: folder.file("Goldens"))
         try #require(try ids.allSatisfy { try factsTableBytes(of: $0, in: folder.file("Goldens")) == table })
-        let accept = try runTool(["accept", "--change", id], in: folder.path)
+        let accept = try await runTool(["accept", "--change", id], in: folder.path)
         #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
         #expect(accept.stdout.contains("\(ids.count) accepted, 0 refused"), "\(accept.stdout)")
         // The geometry did not change, so the rows are the committed ones, each tied to its
@@ -67,7 +67,7 @@ struct ChangeReviewFlowTests {
                                to: SHA256.hex(try FileIO.readBytes(path: folder.file("Goldens/\(id).png"))))
         }
         #expect(String(decoding: try factsTableBytes(of: ids[0], in: folder.file("Goldens")), as: UTF8.self) == expected)
-        let again = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let again = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         #expect(again.status == 0, "\(again.stdout)")
         #expect(!again.stdout.contains("change"), "\(again.stdout)")
     }
@@ -80,8 +80,8 @@ struct ChangeReviewFlowTests {
     }
 
     @Test("forged facts or causes in summary.json: accept refuses those cases and writes nothing for them")
-    func forged() throws {
-        let (folder, ids, _) = try failingProject()
+    func forged() async throws {
+        let (folder, ids, _) = try await failingProject()
         defer { folder.remove() }
         let goldens = try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0).png")) }
         let facts = try ids.map { try factsTableBytes(of: $0, in: folder.file("Goldens")) }
@@ -102,7 +102,7 @@ struct ChangeReviewFlowTests {
             json["cases"] = cases
         }
         let id = try #require((try summary(folder)["changes"] as? [[String: Any]])?.first?["id"] as? String)
-        let accept = try runTool(["accept", "--change", id], in: folder.path)
+        let accept = try await runTool(["accept", "--change", id], in: folder.path)
         #expect(accept.status == 2)
         #expect(accept.stderr.contains("REFUSED \(ids[0]): this build draws the case from other geometry than the run did"),
                 "\(accept.stderr)")
@@ -115,13 +115,13 @@ struct ChangeReviewFlowTests {
     }
 
     @Test("a forged change naming a passing case: that case is refused as passed, nothing written for it; the others are taken")
-    func forgedChange() throws {
-        let (folder, ids, _) = try failingProject()
+    func forgedChange() async throws {
+        let (folder, ids, _) = try await failingProject()
         defer { folder.remove() }
         // Every skin's cases beside gik-sample's: those pass.
         let all = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: "up/popover8").map(\.id)
         try copyCommittedGoldens(all, to: folder.file("Goldens"))
-        let check = try runTool(["check", "--filter", "up/popover8", "--record", "never"], in: folder.path)
+        let check = try await runTool(["check", "--filter", "up/popover8", "--record", "never"], in: folder.path)
         try #require(check.status == 1)
         let passing = "path-slate/up/popover8-portrait@1x"
         let before = try FileIO.readBytes(path: folder.file("Goldens/\(passing).png"))
@@ -133,7 +133,7 @@ struct ChangeReviewFlowTests {
             changes[i]["cases"] = (changes[i]["cases"] as! [String]) + [passing]
             json["changes"] = changes
         }
-        let accept = try runTool(["accept", "--change", changeID], in: folder.path)
+        let accept = try await runTool(["accept", "--change", changeID], in: folder.path)
         #expect(accept.status == 2)
         #expect(accept.stderr.contains("REFUSED \(passing): passed cases cannot be accepted"), "\(accept.stderr)")
         #expect(accept.stdout.contains("\(ids.count) accepted, 1 refused"), "\(accept.stdout)")

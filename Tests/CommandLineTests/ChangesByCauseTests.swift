@@ -42,13 +42,13 @@ struct ChangesByCauseTests {
 
     static let folders = ["--skins", "my skins", "--goldens", "my-goldens", "--reports", "my-reports"]
 
-    static func project(_ filter: String, edit: (String) throws -> Void) throws -> Project {
+    static func project(_ filter: String, edit: (String) throws -> Void) async throws -> Project {
         let folder = TemporaryFolder("changes-by-cause")
         try FileManager.default.copyItem(atPath: PackageFolders.skins, toPath: folder.file("my skins"))
         try edit(folder.file("my skins"))
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("my-goldens"))
-        let check = try runTool(["check", "--filter", filter, "--record", "never"] + folders, in: folder.path)
+        let check = try await runTool(["check", "--filter", filter, "--record", "never"] + folders, in: folder.path)
         return Project(folder: folder, check: check, filter: filter)
     }
 
@@ -76,8 +76,8 @@ struct ChangesByCauseTests {
     }
 
     @Test("one metric: sideArrowCenterOffset 7 -> 8 is one change of exactly the side-image cases, its amounts variants")
-    func oneMetric() throws {
-        let p = try Self.project("gik-default/*/popover*") { try Self.sideOffset($0) }
+    func oneMetric() async throws {
+        let p = try await Self.project("gik-default/*/popover*") { try Self.sideOffset($0) }
         defer { p.folder.remove() }
         #expect(p.check.status == 1, "\(p.check.stdout)\(p.check.stderr)")
         let changes = try p.changes
@@ -102,8 +102,8 @@ struct ChangesByCauseTests {
     }
 
     @Test("one colour: the border of gik-tinted is one change of every case, named as skin.json names it")
-    func oneColour() throws {
-        let p = try Self.project("gik-tinted/up/popover8") { try Self.redBorder($0) }
+    func oneColour() async throws {
+        let p = try await Self.project("gik-tinted/up/popover8") { try Self.redBorder($0) }
         defer { p.folder.remove() }
         let changes = try p.changes
         try #require(changes.count == 1)
@@ -115,8 +115,8 @@ struct ChangesByCauseTests {
     }
 
     @Test("arrowBase: one change holding its failing cases, the renamed sweep cases as new, and the orphans they replace")
-    func arrowBase() throws {
-        let p = try Self.project("gik-sample/up/sweep-120x104") { try Self.widerBase($0) }
+    func arrowBase() async throws {
+        let p = try await Self.project("gik-sample/up/sweep-120x104") { try Self.widerBase($0) }
         defer { p.folder.remove() }
         let changes = try p.changes
         try #require(changes.count == 1, "\(changes.map { $0["explanation"] ?? "" })")
@@ -134,8 +134,8 @@ struct ChangesByCauseTests {
     }
 
     @Test("three edits in three skins: three changes, one per edit")
-    func threeEdits() throws {
-        let p = try Self.project("*/left/*@1x") {
+    func threeEdits() async throws {
+        let p = try await Self.project("*/left/*@1x") {
             try Self.sideOffset($0)
             try Self.redBorder($0)
             try Self.widerBase($0)
@@ -152,9 +152,9 @@ struct ChangesByCauseTests {
     }
 
     @Test("a golden edited by hand: its own change, saying the golden changed since its facts were recorded")
-    func handEditedGolden() throws {
+    func handEditedGolden() async throws {
         let id = "gik-sample/up/popover8-portrait@1x"
-        let p = try Self.project("gik-sample/up/popover8") { skins in
+        let p = try await Self.project("gik-sample/up/popover8") { skins in
             _ = skins
         }
         defer { p.folder.remove() }
@@ -165,7 +165,7 @@ struct ChangesByCauseTests {
         let middle = (image.height / 2 * image.width + image.width / 2) * 4
         image.pixels.replaceSubrange(middle..<middle + 12, with: [255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255])
         try FileIO.writeAtomically(PNGFile.encode(image), to: path)
-        let again = try runTool(["check", "--filter", p.filter, "--record", "never"] + Self.folders, in: p.folder.path)
+        let again = try await runTool(["check", "--filter", p.filter, "--record", "never"] + Self.folders, in: p.folder.path)
         #expect(again.status == 1)
         let changes = try p.changes
         try #require(changes.count == 1)
@@ -213,13 +213,13 @@ struct ChangesByCauseTests {
     }
 
     @Test("every command printed anywhere, run as printed in a copy, does what its text says and nothing more")
-    func printedCommandsAreSafe() throws {
-        let p = try Self.project("gik-sample/up/sweep-120x104") { try Self.widerBase($0) }
+    func printedCommandsAreSafe() async throws {
+        let p = try await Self.project("gik-sample/up/sweep-120x104") { try Self.widerBase($0) }
         defer { p.folder.remove() }
         // Goldens without facts: the advice must write facts, never a golden.
         let table = p.folder.file("my-goldens/gik-sample/up/facts.tsv")
         try FileManager.default.removeItem(atPath: table)
-        let check = try runTool(["check", "--filter", p.filter, "--record", "never"] + Self.folders, in: p.folder.path)
+        let check = try await runTool(["check", "--filter", p.filter, "--record", "never"] + Self.folders, in: p.folder.path)
         let project = Project(folder: p.folder, check: check, filter: p.filter)
         let commands = try Self.printedCommands(project)
         let changes = try project.changes
@@ -235,7 +235,7 @@ struct ChangesByCauseTests {
             try FileManager.default.copyItem(atPath: p.folder.path, toPath: copy.path)
             let before = try Self.pngs(copy.file("my-goldens"))
             let tool = try #require(popoverGoldensExecutable)
-            let run = try runProgram("/bin/sh", ["-c", "\"$0\" " + command.dropFirst("popover-goldens ".count), tool], in: copy.path)
+            let run = try await runProgram("/bin/sh", ["-c", "\"$0\" " + command.dropFirst("popover-goldens ".count), tool], in: copy.path)
             let after = try Self.pngs(copy.file("my-goldens"))
             let changed = Set(before.keys.filter { after[$0] != before[$0] }).union(after.keys.filter { before[$0] == nil })
             if command.contains("record --facts-only") {
@@ -260,12 +260,12 @@ struct ChangesByCauseTests {
     }
 
     @Test("a new case the check recorded: accept --change keeps its golden and exits 0; undo removes the golden and its facts")
-    func newCaseAcceptAndReject() throws {
+    func newCaseAcceptAndReject() async throws {
         let folder = TemporaryFolder("new-case")
         defer { folder.remove() }
         try FileManager.default.copyItem(atPath: PackageFolders.skins, toPath: folder.file("Skins"))
         let filter = "gik-sample/up/popover8-portrait"
-        let check = try runTool(["check", "--filter", filter, "--record", "missing"], in: folder.path)
+        let check = try await runTool(["check", "--filter", filter, "--record", "missing"], in: folder.path)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
         let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("Reports/summary.json")))
@@ -273,10 +273,10 @@ struct ChangesByCauseTests {
         try #require(changes.count == 1)
         #expect(Set(changes[0]["cases"] as? [String] ?? []) == Set(ids) && Set(changes[0]["newCases"] as? [String] ?? []) == Set(ids))
         let goldens = try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0).png")) }
-        let accept = try runTool(["accept", "--change", changes[0]["id"] as? String ?? "?"], in: folder.path)
+        let accept = try await runTool(["accept", "--change", changes[0]["id"] as? String ?? "?"], in: folder.path)
         #expect(accept.status == 0 && accept.stdout.contains("\(ids.count) accepted, 0 refused"), "\(accept.stdout)\(accept.stderr)")
         #expect(try ids.map { try FileIO.readBytes(path: folder.file("Goldens/\($0).png")) } == goldens)
-        let reject = try runTool(["accept", "--undo", ids[0]], in: folder.path)
+        let reject = try await runTool(["accept", "--undo", ids[0]], in: folder.path)
         #expect(reject.status == 0 && reject.stdout.contains("removed   Goldens/\(ids[0]).png"), "\(reject.stdout)\(reject.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("Goldens/\(ids[0]).png")))
         #expect(GoldenStore(folder: folder.file("Goldens")).recordedFacts(for: ids[0]) == nil)

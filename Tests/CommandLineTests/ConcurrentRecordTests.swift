@@ -13,7 +13,7 @@ import TestSupport
                                            "popover-goldens was not built beside the tests"))
 struct ConcurrentRecordTests {
     @Test("overlapping record runs at once: every golden of both is whole and right, and the shared cache knows them all")
-    func twoRecordsAtOnce() throws {
+    func twoRecordsAtOnce() async throws {
         let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         let work = temporaryFolder("two-records")
         try linkCommittedSkins(into: work)
@@ -35,10 +35,9 @@ struct ConcurrentRecordTests {
                 process.standardOutput = FileHandle.nullDevice
                 _ = FileManager.default.createFile(atPath: work + "/record-\(i).err", contents: nil)
                 process.standardError = FileHandle(forWritingAtPath: work + "/record-\(i).err")
-                try process.run()
                 return process
             }
-            for run in runs { run.waitUntilExit() }
+            try await runToExit(runs)
             let said = (0..<2).map { (try? String(contentsOfFile: work + "/record-\($0).err", encoding: .utf8)) ?? "" }
             #expect(runs.map(\.terminationStatus) == [0, 0], "round \(round): \(said)")
 
@@ -59,7 +58,7 @@ struct ConcurrentRecordTests {
 
             // The cache holds what both runs learned: a check with it confirms every case
             // without decoding a golden.
-            let check = try runTool(["check", "--filter", filters[1], "--goldens", goldens, "--cache", cache,
+            let check = try await runTool(["check", "--filter", filters[1], "--goldens", goldens, "--cache", cache,
                                      "--reports", work + "/Check", "--record", "never"], in: work)
             #expect(check.status == 0, "round \(round): \(check.stdout)")
             let data = try Data(contentsOf: URL(fileURLWithPath: work + "/Check/summary.json"))

@@ -25,7 +25,7 @@ struct DiffCommandTests {
     }
 
     @Test("--json on exit 2 prints {error, pass: false} on standard output, and the message on standard error")
-    func jsonOnError() throws {
+    func jsonOnError() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         try FileIO.writeAtomically(Array("text\n".utf8), to: folder.file("text.png"))
@@ -35,7 +35,7 @@ struct DiffCommandTests {
             (["absent.png", "ok.png"], "absent.png: cannot read"),
             (["--perceptual", "7", "ok.png", "ok.png"], "--perceptual: 7.0 is outside 0-1"),
         ] {
-            let run = try runTool(["diff", "--json"] + arguments, in: folder.path)
+            let run = try await runTool(["diff", "--json"] + arguments, in: folder.path)
             #expect(run.status == 2, "\(arguments): \(run.stdout) \(run.stderr)")
             #expect(run.stderr.contains(says), "\(arguments): \(run.stderr)")
             let object = try #require(Self.object(run.stdout), "\(arguments): standard output \(run.stdout)")
@@ -44,12 +44,12 @@ struct DiffCommandTests {
             #expect((object["error"] as? String)?.contains(says) == true, "\(arguments): \(run.stdout)")
         }
         // Without --json nothing goes to standard output on exit 2.
-        let plain = try runTool(["diff", "ok.png", "text.png"], in: folder.path)
+        let plain = try await runTool(["diff", "ok.png", "text.png"], in: folder.path)
         #expect(plain.status == 2 && plain.stdout.isEmpty, "\(plain.stdout)")
     }
 
     @Test("when both files are bad, the message names both, with and without --json")
-    func bothBad() throws {
+    func bothBad() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         try FileIO.writeAtomically(Array("text\n".utf8), to: folder.file("text.png"))
@@ -65,8 +65,8 @@ struct DiffCommandTests {
             (["cut.png", "cut-too.png"], ["cut.png: truncated PNG", "cut-too.png: truncated PNG"]),
         ]
         for (files, mentions) in cases {
-            let plain = try runTool(["diff"] + files, in: folder.path)
-            let json = try runTool(["diff", "--json"] + files, in: folder.path)
+            let plain = try await runTool(["diff"] + files, in: folder.path)
+            let json = try await runTool(["diff", "--json"] + files, in: folder.path)
             #expect(plain.status == 2 && json.status == 2)
             let error = Self.object(json.stdout)?["error"] as? String ?? ""
             for text in mentions {
@@ -78,7 +78,7 @@ struct DiffCommandTests {
     }
 
     @Test("--json gives the excused pixels by reason; --count-anti-aliasing counts anti-aliasing instead")
-    func excusedReasons() throws {
+    func excusedReasons() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         // A hard edge at column 4 of an 8 x 8 image, and the same edge with column 4 grey
@@ -89,14 +89,14 @@ struct DiffCommandTests {
         let soft = edge + (0..<8).map { (x: 4, y: $0, grey: UInt8(128)) } + [(x: 0, y: 2, grey: 2)]
         try PNGFile.write(Self.picture(8, 8, grey: 255, changes: soft), to: folder.file("soft.png"))
 
-        let excusing = try runTool(["diff", "--json", "--perceptual", "0.1", "edge.png", "soft.png"], in: folder.path)
+        let excusing = try await runTool(["diff", "--json", "--perceptual", "0.1", "edge.png", "soft.png"], in: folder.path)
         #expect(excusing.status == 0, "\(excusing.stdout) \(excusing.stderr)")
         let e = try #require(Self.object(excusing.stdout), "\(excusing.stdout)")
         #expect(e["differentPixels"] as? Int == 0 && e["excusedPixels"] as? Int == 9)
         #expect(e["excusedWithinThreshold"] as? Int == 1 && e["excusedAntiAliasing"] as? Int == 8)
         #expect(e["excusedIgnored"] as? Int == 0)
 
-        let counting = try runTool(["diff", "--json", "--perceptual", "0.1", "--count-anti-aliasing", "--different-pixels", "8",
+        let counting = try await runTool(["diff", "--json", "--perceptual", "0.1", "--count-anti-aliasing", "--different-pixels", "8",
                                     "edge.png", "soft.png"], in: folder.path)
         #expect(counting.status == 1, "\(counting.stdout) \(counting.stderr)")
         let c = try #require(Self.object(counting.stdout), "\(counting.stdout)")
@@ -106,18 +106,18 @@ struct DiffCommandTests {
         #expect(c["tolerance"] as? String
                 == "max channel delta 0-0, different pixels 0-8, perceptual 0.1, anti-aliasing counted")
 
-        let plain = try runTool(["diff", "--perceptual", "0.1", "edge.png", "soft.png"], in: folder.path)
+        let plain = try await runTool(["diff", "--perceptual", "0.1", "edge.png", "soft.png"], in: folder.path)
         #expect(plain.stdout.contains("9 excused: 1 within the threshold, 8 anti-aliasing"), "\(plain.stdout)")
     }
 
     @Test("--json includes the changed region: the smallest rectangle around every differing pixel, null when none")
-    func changedRegion() throws {
+    func changedRegion() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         // Changes at (1, 3) and (4, 1) of a 6 x 5 image: columns 1-4, rows 1-3.
         try PNGFile.write(Self.picture(6, 5, grey: 100), to: folder.file("a.png"))
         try PNGFile.write(Self.picture(6, 5, grey: 100, changes: [(1, 3, 101), (4, 1, 160)]), to: folder.file("b.png"))
-        let run = try runTool(["diff", "--json", "a.png", "b.png"], in: folder.path)
+        let run = try await runTool(["diff", "--json", "a.png", "b.png"], in: folder.path)
         #expect(run.status == 1)
         let object = try #require(Self.object(run.stdout), "\(run.stdout)")
         #expect(object["differentPixels"] as? Int == 2)
@@ -125,13 +125,13 @@ struct DiffCommandTests {
         #expect(region == ["x": 1, "y": 1, "width": 4, "height": 3])
 
         // Within tolerance, the region is still reported.
-        let within = try runTool(["diff", "--json", "--max-channel-delta", "60", "--different-pixels", "2",
+        let within = try await runTool(["diff", "--json", "--max-channel-delta", "60", "--different-pixels", "2",
                                   "a.png", "b.png"], in: folder.path)
         #expect(within.status == 0)
         #expect(Self.object(within.stdout)?["changedRegion"] as? [String: Int] == ["x": 1, "y": 1, "width": 4, "height": 3])
 
         // Identical images: the key is there, null.
-        let same = try runTool(["diff", "--json", "a.png", "a.png"], in: folder.path)
+        let same = try await runTool(["diff", "--json", "a.png", "a.png"], in: folder.path)
         #expect(same.status == 0)
         let sameObject = try #require(Self.object(same.stdout), "\(same.stdout)")
         #expect(sameObject.keys.contains("changedRegion") && sameObject["changedRegion"] is NSNull, "\(same.stdout)")

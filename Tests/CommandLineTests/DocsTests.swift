@@ -105,8 +105,8 @@ struct DocsTests {
 
     @Test("every subcommand the tool lists is in docs/cli.md",
           .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
-    func everySubcommandDocumented() throws {
-        let help = try runTool(["--help"]).stdout
+    func everySubcommandDocumented() async throws {
+        let help = try await runTool(["--help"]).stdout
         let listed = try #require(help.range(of: "SUBCOMMANDS:\n"))
         // The list runs to the first empty line; each subcommand starts a line, indented
         // by two spaces, its summary beside it.
@@ -131,8 +131,8 @@ struct DocsTests {
 
     @Test("docs/cli.md names every option the tool's help lists, and no option the tool does not have",
           .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
-    func everyOptionDocumented() throws {
-        let help = try runTool(["--help"]).stdout
+    func everyOptionDocumented() async throws {
+        let help = try await runTool(["--help"]).stdout
         let listed = try #require(help.range(of: "SUBCOMMANDS:\n"))
         let names = help[listed.upperBound...].components(separatedBy: "\n\n")[0].split(separator: "\n")
             .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
@@ -144,7 +144,7 @@ struct DocsTests {
         let documented = Set(cli[start.lowerBound..<end.lowerBound].matches(of: /--[a-z][a-z0-9-]*/).map { String($0.0) })
         var known: Set<String> = []
         for name in names {
-            let options = try Self.helpOptions(try runTool([name, "--help"]).stdout).subtracting(["--help"])
+            let options = try Self.helpOptions(try await runTool([name, "--help"]).stdout).subtracting(["--help"])
             known.formUnion(options)
             let missing = options.subtracting(documented)
             #expect(missing.isEmpty, "docs/cli.md does not describe \(name)'s \(missing.sorted())")

@@ -12,7 +12,7 @@ struct GoneGoldenFactsTests {
     static let filter = "path-slate/up/popover8"
 
     @Test("record drops a gone golden's row and says so; check leaves it; the rest stay as they were")
-    func goneGolden() throws {
+    func goneGolden() async throws {
         let folder = TemporaryFolder("gone-golden")
         defer { folder.remove() }
         try FileManager.default.copyItem(atPath: PackageFolders.skins, toPath: folder.file("Skins"))
@@ -25,14 +25,14 @@ struct GoneGoldenFactsTests {
         try FileManager.default.removeItem(atPath: folder.file("Goldens/\(gone).png"))
 
         // A check (record mode never) writes nothing: the row stays.
-        let check = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let check = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
         #expect(try String(contentsOfFile: tablePath, encoding: .utf8) == before)
 
         // A record of another case only (so the gone one is not drawn again): the gone
         // golden's row goes all the same.
         let others = ids.dropFirst().map { FilePaths.lastComponent(of: $0) }
-        let record = try runTool(["record", "--filter", "path-slate/up/" + others[0]], in: folder.path)
+        let record = try await runTool(["record", "--filter", "path-slate/up/" + others[0]], in: folder.path)
         #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
         #expect(record.stdout.contains("dropped the facts of 1 golden no longer there (\(gone))"), "\(record.stdout)")
         let after = try String(contentsOfFile: tablePath, encoding: .utf8)

@@ -50,11 +50,11 @@ struct CLIHostileInputTests {
     ]
 
     @Test("a bad value exits 2 naming it; nothing is written", arguments: badValues)
-    func badValue(_ arguments: [String], mentions: [String]) throws {
+    func badValue(_ arguments: [String], mentions: [String]) async throws {
         let directory = temporaryFolder("cli-values")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try linkCommittedSkins(into: directory)
-        let run = try runTool(arguments, in: directory)
+        let run = try await runTool(arguments, in: directory)
         #expect(run.status == 2, "\(arguments): status \(run.status), stderr \(run.stderr)")
         for text in mentions {
             #expect(run.stderr.contains(text), "\(arguments): stderr \(run.stderr)")
@@ -64,15 +64,15 @@ struct CLIHostileInputTests {
     }
 
     @Test("a non-PNG or unreadable file given to diff exits 2 naming it, even when both files hold the same bytes")
-    func diffUnreadable() throws {
+    func diffUnreadable() async throws {
         let directory = temporaryFolder("cli-diff")
         defer { removeFolders(directory) }
         try FileIO.writeAtomically(Array("text\n".utf8), to: directory + "/text.png")
         try PNGFile.write(RGBAImage(width: 2, height: 2), to: directory + "/ok.png")
-        let notPNG = try runTool(["diff", "ok.png", "text.png"], in: directory)
+        let notPNG = try await runTool(["diff", "ok.png", "text.png"], in: directory)
         #expect(notPNG.status == 2)
         #expect(notPNG.stderr.contains("text.png: not a PNG file"))
-        let missing = try runTool(["diff", "ok.png", "absent.png"], in: directory)
+        let missing = try await runTool(["diff", "ok.png", "absent.png"], in: directory)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("absent.png: cannot read: No such file or directory"))
         // The same damaged bytes on both sides are still unreadable, not "identical".
@@ -80,19 +80,19 @@ struct CLIHostileInputTests {
         for name in ["cut-a.png", "cut-b.png"] {
             try FileIO.writeAtomically(Array(okBytes[..<(okBytes.count - 16)]), to: directory + "/" + name)
         }
-        let twins = try runTool(["diff", "cut-a.png", "cut-b.png"], in: directory)
+        let twins = try await runTool(["diff", "cut-a.png", "cut-b.png"], in: directory)
         #expect(twins.status == 2, "\(twins.stdout)")
         #expect(twins.stderr.contains("cut-a.png: truncated PNG"), "\(twins.stderr)")
         try FileIO.writeAtomically(Array("text\n".utf8), to: directory + "/text-too.png")
-        let textTwins = try runTool(["diff", "text.png", "text-too.png"], in: directory)
+        let textTwins = try await runTool(["diff", "text.png", "text-too.png"], in: directory)
         #expect(textTwins.status == 2)
         #expect(textTwins.stderr.contains("text.png: not a PNG file"))
         try PNGFile.write(RGBAImage(width: 3, height: 2), to: directory + "/wide.png")
-        let sizes = try runTool(["diff", "ok.png", "wide.png"], in: directory)
+        let sizes = try await runTool(["diff", "ok.png", "wide.png"], in: directory)
         #expect(sizes.status == 1)
         #expect(sizes.stdout.contains("expected 2 x 2, actual 3 x 2"), "\(sizes.stdout)")
         // As JSON: the same boolean `pass` the metrics carry, not a string.
-        let json = try runTool(["diff", "--json", "ok.png", "wide.png"], in: directory)
+        let json = try await runTool(["diff", "--json", "ok.png", "wide.png"], in: directory)
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["pass"] as? Bool == false && (object?["error"] as? String)?.contains("3 x 2") == true, "\(json.stdout)")
@@ -113,14 +113,14 @@ struct CLIHostileInputTests {
     }
 
     @Test("damaged goldens through check: ERROR lines name each file, the rest pass, report written, exit 2")
-    func damagedGoldens() throws {
+    func damagedGoldens() async throws {
         let (folder, ids) = try workspace()
         defer { removeFolders(folder) }
         let truncated = "Goldens/\(ids[0]).png", notPNG = "Goldens/\(ids[1]).png"
         let bytes = try FileIO.readBytes(path: folder + "/" + truncated)
         try FileIO.writeAtomically(Array(bytes[..<(bytes.count - 20)]), to: folder + "/" + truncated)
         try FileIO.writeAtomically(Array("<html>oops</html>\n".utf8), to: folder + "/" + notPNG)
-        let run = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder)
+        let run = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder)
         #expect(run.status == 2)
         #expect(run.stdout.contains("ERROR \(ids[0]): \(truncated): truncated PNG"), "\(run.stdout)")
         #expect(run.stdout.contains("ERROR \(ids[1]): \(notPNG): not a PNG file"), "\(run.stdout)")
@@ -132,24 +132,24 @@ struct CLIHostileInputTests {
     }
 
     @Test("a golden of the wrong size through check: FAILED naming both sizes, exit 1")
-    func wrongSize() throws {
+    func wrongSize() async throws {
         let (folder, ids) = try workspace()
         defer { removeFolders(folder) }
         let path = folder + "/Goldens/" + ids[2] + ".png"
         let original = try PNGFile.read(path: path)
         try PNGFile.write(RGBAImage(width: original.width / 2, height: original.height), to: path)
-        let run = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder)
+        let run = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder)
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAILED \(ids[2]): fail: size differs: expected \(original.width / 2) x "
             + "\(original.height), actual \(original.width) x \(original.height)"), "\(run.stdout)")
     }
 
     @Test("a missing goldens folder: exit 2 naming it", arguments: ["never", "missing"])
-    func missingFolder(_ mode: String) throws {
+    func missingFolder(_ mode: String) async throws {
         let folder = temporaryFolder("cli-missing")
         defer { removeFolders(folder) }
         try linkCommittedSkins(into: folder)
-        let run = try runTool(["check", "--filter", Self.filter, "--record", mode, "--goldens", "Nowhere/Goldens"],
+        let run = try await runTool(["check", "--filter", Self.filter, "--record", mode, "--goldens", "Nowhere/Goldens"],
                               in: folder)
         if mode == "never" {
             #expect(run.status == 2)
@@ -163,15 +163,15 @@ struct CLIHostileInputTests {
     }
 
     @Test("a goldens folder that is a file, or a path through a file: exit 2 naming it")
-    func folderIsAFile() throws {
+    func folderIsAFile() async throws {
         let folder = temporaryFolder("cli-file")
         defer { removeFolders(folder) }
         try linkCommittedSkins(into: folder)
         try FileIO.writeAtomically(Array("x\n".utf8), to: folder + "/Goldens")
-        let run = try runTool(["check", "--filter", Self.filter, "--record", "missing"], in: folder)
+        let run = try await runTool(["check", "--filter", Self.filter, "--record", "missing"], in: folder)
         #expect(run.status == 2)
         #expect(run.stdout.contains("ERROR Goldens: cannot read the goldens folder: not a folder"), "\(run.stdout)")
-        let through = try runTool(["record", Self.filter, "--goldens", "Goldens/sub"], in: folder)
+        let through = try await runTool(["record", Self.filter, "--goldens", "Goldens/sub"], in: folder)
         #expect(through.status == 2)
         #expect(through.stdout.contains("ERROR Goldens/sub: cannot read the goldens folder: Not a directory"),
                 "\(through.stdout)")

@@ -44,11 +44,11 @@ struct JSONFilesTests {
          #"Goldens/tolerances.json: the key "maxChannelDelta" appears twice in one object (the second at line 1, column 36)"#),
         (deepMark, "Goldens/tolerances.json: nested too deeply: more than 512 levels"),
     ])
-    func tolerances(_ json: String, _ said: String) throws {
+    func tolerances(_ json: String, _ said: String) async throws {
         let folder = try Self.project(skin: Self.plainSkin)
         defer { folder.remove() }
         try FileIO.writeAtomically(Array(Self.written(json).utf8), to: folder.file("Goldens/tolerances.json"))
-        let run = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let run = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         #expect(run.status == 2 && run.stdout.contains("ERROR " + said), "\(run.stdout)\(run.stderr)")
     }
 
@@ -61,18 +61,18 @@ struct JSONFilesTests {
         (#"{"kind": "seven-images", "metrics": "metrics.json", "# + colours + "}", deepMark,
          "Skins/brand/metrics.json: nested too deeply"),
     ] as [(String, String?, String)])
-    func skins(_ skin: String, _ metrics: String?, _ said: String) throws {
+    func skins(_ skin: String, _ metrics: String?, _ said: String) async throws {
         let folder = try Self.project(skin: Self.written(skin), metrics: metrics.map(Self.written))
         defer { folder.remove() }
-        let list = try runTool(["list", "--filter", "brand/"], in: folder.path)
+        let list = try await runTool(["list", "--filter", "brand/"], in: folder.path)
         #expect(list.status == 2 && list.stderr.contains("popover-goldens: " + said), "\(list.stdout)\(list.stderr)")
     }
 
     @Test("summary.json: a key twice is refused naming it, by --shard-timings and by merge-reports")
-    func summary() throws {
+    func summary() async throws {
         let folder = try Self.project(skin: Self.plainSkin)
         defer { folder.remove() }
-        let shard = try runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "1/1", "--reports", "S"],
+        let shard = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--shard", "1/1", "--reports", "S"],
                                 in: folder.path)
         #expect(shard.status == 0, "\(shard.stdout)\(shard.stderr)")
         let file = folder.file("S/summary.json")
@@ -80,32 +80,32 @@ struct JSONFilesTests {
         // A second "seconds" before the first: Foundation would keep one of the two.
         text = text.replacingOccurrences(of: "\n  \"seconds\" :", with: "\n  \"seconds\" : 0,\n  \"seconds\" :")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let timings = try runTool(["list", "--filter", Self.filter, "--shard", "1/2", "--shard-timings", "S/summary.json"],
+        let timings = try await runTool(["list", "--filter", Self.filter, "--shard", "1/2", "--shard-timings", "S/summary.json"],
                                   in: folder.path)
         #expect(timings.status == 2 && timings.stderr.contains(#"S/summary.json: the key "seconds" appears twice"#),
                 "\(timings.stderr)")
-        let merge = try runTool(["merge-reports", "S", "--out", "M"], in: folder.path)
+        let merge = try await runTool(["merge-reports", "S", "--out", "M"], in: folder.path)
         #expect(merge.status == 2 && merge.stderr.contains(#"S/summary.json: the key "seconds" appears twice"#), "\(merge.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("M")))
     }
 
     @Test("a metrics file that is a FIFO, /dev/zero or a socket is named as one, not as a permission or a device address")
-    func notRegularFiles() throws {
+    func notRegularFiles() async throws {
         let folder = try Self.project(skin: #"{"kind": "seven-images", "metrics": "metrics.json", "# + Self.colours + "}")
         defer { folder.remove() }
         let metrics = folder.file("Skins/brand/metrics.json")
         try #require(mkfifo(metrics, 0o600) == 0)
-        let fifo = try runTool(["list", "--filter", "brand/"], in: folder.path)
+        let fifo = try await runTool(["list", "--filter", "brand/"], in: folder.path)
         #expect(fifo.stderr.contains("Skins/brand/metrics.json: cannot read: is a FIFO (named pipe), not a regular file"),
                 "\(fifo.stderr)")
         try FileManager.default.removeItem(atPath: metrics)
         try FileManager.default.createSymbolicLink(atPath: metrics, withDestinationPath: "/dev/zero")
-        let zero = try runTool(["list", "--filter", "brand/"], in: folder.path)
+        let zero = try await runTool(["list", "--filter", "brand/"], in: folder.path)
         #expect(zero.stderr.contains("Skins/brand/metrics.json: cannot read: is a character device, not a regular file"),
                 "\(zero.stderr)")
         try FileManager.default.removeItem(atPath: metrics)
         try Self.bindSocket(at: metrics)
-        let socket = try runTool(["list", "--filter", "brand/"], in: folder.path)
+        let socket = try await runTool(["list", "--filter", "brand/"], in: folder.path)
         #expect(socket.stderr.contains("Skins/brand/metrics.json: cannot read: is a socket, not a regular file"),
                 "\(socket.stderr)")
         for run in [fifo, zero, socket] {

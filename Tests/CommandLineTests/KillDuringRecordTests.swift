@@ -18,7 +18,7 @@ struct KillDuringRecordTests {
 
     @Test("SIGKILL inside `record`'s write of a golden and its facts: each golden old or new, never torn; the next record finishes",
           arguments: [1, 2])
-    func killedInsideAWrite(jobs: Int) throws {
+    func killedInsideAWrite(jobs: Int) async throws {
         let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try #require(ids.count >= 20)
@@ -44,21 +44,20 @@ struct KillDuringRecordTests {
             try PNGFile.write(old, to: path)
         }
         // A report of the old state, for a kill to leave whole.
-        _ = try runTool(["check", "--filter", Self.filter, "--goldens", goldens, "--reports", reports, "--record", "never"], in: work)
+        _ = try await runTool(["check", "--filter", Self.filter, "--goldens", goldens, "--reports", reports, "--record", "never"], in: work)
         try expectWholeReport(reports, "before")
 
-        func record(crashingAt step: String?) throws -> Int32 {
+        func record(crashingAt step: String?) async throws -> Int32 {
             let process = toolProcess(executable, ["record", Self.filter, "--goldens", goldens, "--reports", reports,
                                                    "--jobs", "\(jobs)"], in: work,
                                       environment: step.map { [CrashPoint.variable: $0] } ?? [:])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try await runToExit(process)
             return process.terminationStatus
         }
 
-        let status = try record(crashingAt: "goldens.golden-replaced")
+        let status = try await record(crashingAt: "goldens.golden-replaced")
         #expect(status == SIGKILL, "record should have been killed inside its first write")
         var counts = (new: 0, old: 0)
         for id in ids {
@@ -84,9 +83,9 @@ struct KillDuringRecordTests {
         }.sorted(), "the goldens listed are not exactly the case files")
 
         // A complete record finishes the job: every golden new, every golden's facts its own.
-        #expect(try record(crashingAt: nil) == 0)
+        await #expect(try record(crashingAt: nil) == 0)
         for id in ids { #expect(try PNGFile.read(path: goldens + "/" + id + ".png") == newPixels[id], "\(id)") }
-        let check = try runTool(["check", "--filter", Self.filter, "--goldens", goldens, "--reports", reports,
+        let check = try await runTool(["check", "--filter", Self.filter, "--goldens", goldens, "--reports", reports,
                                  "--record", "never"], in: work)
         #expect(check.status == 0, "\(check.stdout)")
         #expect(!check.stdout.contains("orphan") && !check.stdout.contains("stale") && !check.stdout.contains("facts"),

@@ -31,9 +31,9 @@ struct OutputsTests {
 
     /// Checks the project as shards 1 and 2 of 2, into `S1` and `S2`.
     static func checkShards(_ folder: TemporaryFolder, _ options: [String] = [],
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+                            sourceLocation: SourceLocation = #_sourceLocation) async throws {
         for index in 1...2 {
-            let shard = try runTool(["check", "--filter", filter, "--record", "never", "--shard", "\(index)/2",
+            let shard = try await runTool(["check", "--filter", filter, "--record", "never", "--shard", "\(index)/2",
                                      "--reports", "S\(index)"] + options, in: folder.path)
             #expect(shard.status <= 1, "\(shard.stdout)\(shard.stderr)", sourceLocation: sourceLocation)
         }
@@ -54,7 +54,7 @@ struct OutputsTests {
     // MARK: Paths
 
     @Test("check --reports naming a file, a symbolic link or a source folder: refused naming it, nothing moved or deleted, twice")
-    func reportsPathRefused() throws {
+    func reportsPathRefused() async throws {
         let (folder, _) = try Self.project()
         defer { folder.remove() }
         let notes = Array("my notes\n".utf8)
@@ -66,7 +66,7 @@ struct OutputsTests {
                              ("linked", "linked: is a symbolic link"),
                              ("Goldens", "Goldens: holds 'path-slate', which no report writes")] {
             for _ in 0..<2 {
-                let run = try runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", path], in: folder.path)
+                let run = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--reports", path], in: folder.path)
                 #expect(run.status == 2, "\(path): \(run.stdout)\(run.stderr)")
                 #expect(run.stderr.contains(said), "\(path): \(run.stderr)")
             }
@@ -78,10 +78,10 @@ struct OutputsTests {
     }
 
     @Test("merge-reports --out naming a file, or one of the shards: refused naming it; the file and the shard as they were")
-    func mergeOutRefused() throws {
+    func mergeOutRefused() async throws {
         let (folder, _) = try Self.project()
         defer { folder.remove() }
-        try Self.checkShards(folder)
+        try await Self.checkShards(folder)
         let notes = Array("my notes\n".utf8)
         try FileIO.writeAtomically(notes, to: folder.file("notes.txt"))
         let shardSummary = try FileIO.readBytes(path: folder.file("S1/summary.json"))
@@ -90,7 +90,7 @@ struct OutputsTests {
         for (out, said) in [("notes.txt", "notes.txt: is a file, not a folder"),
                             ("S1", "S1: is the shard S1 being merged"),
                             ("./S1/", "is the shard S1 being merged")] {
-            let merge = try runTool(["merge-reports", "S1", "S2", "--out", out], in: folder.path)
+            let merge = try await runTool(["merge-reports", "S1", "S2", "--out", out], in: folder.path)
             #expect(merge.status == 2, "\(out): \(merge.stdout)\(merge.stderr)")
             #expect(merge.stderr.contains(said), "\(out): \(merge.stderr)")
         }
@@ -99,7 +99,7 @@ struct OutputsTests {
         #expect(try FileIO.readBytes(path: folder.file("S1/summary.json")) == shardSummary)
         #expect(try FileManager.default.subpathsOfDirectory(atPath: folder.file("S1")).sorted() == shardFiles)
         // A folder of its own takes the merge.
-        let merged = try runTool(["merge-reports", "S1", "S2", "--out", "M"], in: folder.path)
+        let merged = try await runTool(["merge-reports", "S1", "S2", "--out", "M"], in: folder.path)
         #expect(merged.status == 1, "\(merged.stdout)\(merged.stderr)")
     }
 
@@ -107,7 +107,7 @@ struct OutputsTests {
 
     @Test("a skin folder's name, a skin.json kind, an orphan golden's name and a facts.tsv cell print no workflow command",
           arguments: [false, true])
-    func hostileRepository(annotations: Bool) throws {
+    func hostileRepository(annotations: Bool) async throws {
         let (folder, ids) = try Self.project(committedSkins: false)
         defer { folder.remove() }
         let skinName = "bad\n::error file=forged.swift::forged by a skin folder"
@@ -122,7 +122,7 @@ struct OutputsTests {
         let table = "case\tgolden\timage\nx\t\(String(repeating: "a", count: 64))\t\"up\r::error file=a::forged by a cell\"\n"
         try FileIO.writeAtomically(Array(table.utf8), to: folder.file("Goldens/path-slate/up/facts.tsv"))
 
-        let run = try runTool(["check", "--filter", Self.filter, "--record", "never",
+        let run = try await runTool(["check", "--filter", Self.filter, "--record", "never",
                                "--annotations", annotations ? "github" : "none"], in: folder.path)
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         Self.expectNoForgedCommands(run.stdout, "check's standard output")
@@ -134,17 +134,17 @@ struct OutputsTests {
         }
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("::error") }.count == (annotations ? 1 : 0),
                 "\(run.stdout)")
-        let list = try runTool(["list", "--filter", Self.filter], in: folder.path)
+        let list = try await runTool(["list", "--filter", Self.filter], in: folder.path)
         Self.expectNoForgedCommands(list.stdout + list.stderr, "list")
         let markdown = try String(contentsOfFile: folder.file("Reports/summary.md"), encoding: .utf8)
         Self.expectNoForgedCommands(markdown, "summary.md")
     }
 
     @Test("a shard's errors, notes, messages and explanations print no workflow command when merged", arguments: [false, true])
-    func hostileShard(annotations: Bool) throws {
+    func hostileShard(annotations: Bool) async throws {
         let (folder, ids) = try Self.project()
         defer { folder.remove() }
-        try Self.checkShards(folder)
+        try await Self.checkShards(folder)
         for index in 1...2 {
             let file = folder.file("S\(index)/summary.json")
             var summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
@@ -158,7 +158,7 @@ struct OutputsTests {
             summary["cases"] = cases
             try JSONSerialization.data(withJSONObject: summary).write(to: URL(fileURLWithPath: file))
         }
-        let merge = try runTool(["merge-reports", "S1", "S2", "--out", "M", "--annotations", annotations ? "github" : "none"],
+        let merge = try await runTool(["merge-reports", "S1", "S2", "--out", "M", "--annotations", annotations ? "github" : "none"],
                                 in: folder.path)
         #expect(merge.status == 2, "\(merge.stdout)\(merge.stderr)")
         Self.expectNoForgedCommands(merge.stdout, "merge's standard output")
@@ -174,18 +174,18 @@ struct OutputsTests {
     // MARK: Jobs
 
     @Test("--jobs above 4096 is refused at the option; a record of 4096 threads, and a merge of two, read back everywhere")
-    func jobsBound() throws {
+    func jobsBound() async throws {
         let (folder, _) = try Self.project()
         defer { folder.remove() }
-        let tooMany = try runTool(["check", "--filter", Self.filter, "--record", "never", "--jobs", "100000"], in: folder.path)
+        let tooMany = try await runTool(["check", "--filter", Self.filter, "--record", "never", "--jobs", "100000"], in: folder.path)
         #expect(tooMany.status == 2 && tooMany.stderr.contains("--jobs: 100000 is more than 4096"), "\(tooMany.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("Reports")))
-        try Self.checkShards(folder, ["--jobs", "4096"])
-        let merge = try runTool(["merge-reports", "S1", "S2", "--out", "M"], in: folder.path)
+        try await Self.checkShards(folder, ["--jobs", "4096"])
+        let merge = try await runTool(["merge-reports", "S1", "S2", "--out", "M"], in: folder.path)
         #expect(merge.status == 1, "\(merge.stdout)\(merge.stderr)")
         #expect(merge.stdout.contains("on 8192 threads"), "\(merge.stdout)")
         for summary in ["S1/summary.json", "M/summary.json"] {
-            let list = try runTool(["list", "--filter", Self.filter, "--shard", "1/2", "--shard-timings", summary], in: folder.path)
+            let list = try await runTool(["list", "--filter", Self.filter, "--shard", "1/2", "--shard-timings", summary], in: folder.path)
             #expect(list.status == 0, "\(summary): \(list.stderr)")
         }
     }

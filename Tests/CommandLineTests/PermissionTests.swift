@@ -13,10 +13,10 @@ import TestSupport
 @Suite("Files the tool may not touch")
 struct PermissionTests {
     /// Runs the tool in `folder` as a user without root's rights.
-    static func runUnprivileged(_ arguments: [String], in folder: String) throws -> ToolRun {
-        guard getuid() == 0 else { return try runTool(arguments, in: folder) }
+    static func runUnprivileged(_ arguments: [String], in folder: String) async throws -> ToolRun {
+        guard getuid() == 0 else { return try await runTool(arguments, in: folder) }
         let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests")
-        return try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments,
+        return try await runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments,
                               in: folder)
     }
 
@@ -34,22 +34,22 @@ struct PermissionTests {
     }
 
     @Test("a file without read permission: exit 2, the file named with the reason")
-    func unreadable() throws {
+    func unreadable() async throws {
         let folder = try Self.folder()
         defer { folder.remove() }
         try #require(chmod(folder.file("a.png"), 0o000) == 0)
-        let run = try Self.runUnprivileged(["diff", "a.png", "b.png"], in: folder.path)
+        let run = try await Self.runUnprivileged(["diff", "a.png", "b.png"], in: folder.path)
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr == "popover-goldens: a.png: cannot read: Permission denied\n")
     }
 
     @Test("a folder without write permission: exit 2, the file named with the reason, nothing left in it")
-    func readOnlyFolder() throws {
+    func readOnlyFolder() async throws {
         let folder = try Self.folder()
         defer { chmod(folder.file("locked"), 0o755); folder.remove() }
         try FileIO.createDirectories(folder.file("locked"))
         try #require(chmod(folder.file("locked"), 0o555) == 0)
-        let run = try Self.runUnprivileged(["diff", "a.png", "b.png", "--heatmap", "locked/heat.png"], in: folder.path)
+        let run = try await Self.runUnprivileged(["diff", "a.png", "b.png", "--heatmap", "locked/heat.png"], in: folder.path)
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("locked/heat.png: cannot write: Permission denied"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("locked")).isEmpty)

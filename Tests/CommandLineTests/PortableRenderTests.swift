@@ -14,12 +14,12 @@ import TestSupport
                 "no C compiler (cc) to build the stand-in libm with; CI must have one"))
 struct PortableRenderTests {
     @Test("every committed golden passes, pixel for pixel, with a libm that answers 1-4 ulps from glibc's")
-    func goldensPassUnderPerturbedLibm() throws {
+    func goldensPassUnderPerturbedLibm() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let shim = try PerturbedLibm.build(in: folder)
+        let shim = try await PerturbedLibm.build(in: folder)
         let changedFile = folder.file("changed-answers.txt")
-        let run = try runTool(["check", "--goldens", PackageFolders.goldens, "--skins", PackageFolders.skins,
+        let run = try await runTool(["check", "--goldens", PackageFolders.goldens, "--skins", PackageFolders.skins,
                                "--reports", folder.file("reports"), "--no-cache", "--record", "never",
                                "--max-channel-delta", "0", "--different-pixels", "0"],
                               in: folder.path,
@@ -52,10 +52,10 @@ struct PortableRenderTests {
     }
 
     @Test("the stand-in libm answers 1 to 4 ulps from glibc's, the same each time, inside the function's range")
-    func standInAnswersDiffer() throws {
+    func standInAnswersDiffer() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let shim = try PerturbedLibm.build(in: folder)
+        let shim = try await PerturbedLibm.build(in: folder)
         // Loaded locally: the test's own calls still reach glibc; the handle's reach the stand-in.
         guard let handle = dlopen(shim, RTLD_NOW | RTLD_LOCAL) else {
             Issue.record("cannot load \(shim): \(dlerror().map { String(cString: $0) } ?? "no reason given")")
@@ -100,16 +100,16 @@ struct PortableRenderTests {
 
     @Test("every libm function the tool imports is either exact in IEEE 754 or answered by the stand-in",
           .enabled(if: isInstalled("nm") || runningOnCI, "nm (binutils) is not installed"))
-    func standInCoversTheToolsLibm() throws {
+    func standInCoversTheToolsLibm() async throws {
         try #require(isInstalled("nm"), "nm (binutils) is not installed: CI must have it")
         let tool = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests")
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let shim = try PerturbedLibm.build(in: folder)
-        let libm = try PerturbedLibm.systemLibm()
-        let imported = try dynamicSymbols(tool, defined: false)
-        let fromLibm = imported.intersection(try dynamicSymbols(libm, defined: true))
-        let answered = try dynamicSymbols(shim, defined: true)
+        let shim = try await PerturbedLibm.build(in: folder)
+        let libm = try await PerturbedLibm.systemLibm()
+        let imported = try await dynamicSymbols(tool, defined: false)
+        let fromLibm = await imported.intersection(try dynamicSymbols(libm, defined: true))
+        let answered = try await dynamicSymbols(shim, defined: true)
         let uncovered = fromLibm.subtracting(answered).subtracting(PerturbedLibm.exactInIEEE754).sorted()
         #expect(uncovered.isEmpty, "the tool takes these from libm, and the stand-in does not move them: \(uncovered)")
         // The tool does use libm, in both kinds (else the check proves little).
@@ -125,10 +125,10 @@ enum PerturbedLibm {
     static var compilerAvailable: Bool { isInstalled("cc") }
 
     /// Compiles the stand-in into `folder`; returns the shared library's path.
-    static func build(in folder: TemporaryFolder) throws -> String {
+    static func build(in folder: TemporaryFolder) async throws -> String {
         try #require(compilerAvailable, "no C compiler (cc) on the PATH to build \(source) with")
         let library = folder.file("perturbed-libm.so")
-        let built = try runProgram("/usr/bin/env", ["cc", "-shared", "-fPIC", "-O2", source, "-o", library, "-ldl", "-lm"])
+        let built = try await runProgram("/usr/bin/env", ["cc", "-shared", "-fPIC", "-O2", source, "-o", library, "-ldl", "-lm"])
         try #require(built.status == 0, "cc could not build \(source): \(built.stderr)")
         return library
     }
@@ -155,8 +155,8 @@ enum PerturbedLibm {
     }()
 
     /// The file of the system's libm, glibc's, as the compiler finds it.
-    static func systemLibm() throws -> String {
-        let found = try runProgram("/usr/bin/env", ["cc", "-print-file-name=libm.so.6"])
+    static func systemLibm() async throws -> String {
+        let found = try await runProgram("/usr/bin/env", ["cc", "-print-file-name=libm.so.6"])
         let path = found.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(found.status == 0 && path.hasPrefix("/"), "cc -print-file-name=libm.so.6 found no libm: \(found.stdout) \(found.stderr)")
         return path
@@ -165,8 +165,8 @@ enum PerturbedLibm {
 
 /// The dynamic symbols a binary defines, or those it takes from elsewhere, without
 /// their version suffixes (`sin@GLIBC_2.2.5` is `sin`).
-private func dynamicSymbols(_ binary: String, defined: Bool) throws -> Set<String> {
-    let listed = try runProgram("/usr/bin/env", ["nm", "-D", defined ? "--defined-only" : "--undefined-only", binary])
+private func dynamicSymbols(_ binary: String, defined: Bool) async throws -> Set<String> {
+    let listed = try await runProgram("/usr/bin/env", ["nm", "-D", defined ? "--defined-only" : "--undefined-only", binary])
     try #require(listed.status == 0, "nm -D \(binary): \(listed.stderr)")
     return Set(listed.stdout.split(separator: "\n").compactMap { line in
         line.split(separator: " ").last.map { String($0.prefix { $0 != "@" }) }

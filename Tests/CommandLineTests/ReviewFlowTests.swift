@@ -16,7 +16,7 @@ struct ReviewFlowTests {
 
     /// A project folder holding the committed goldens of the filter's cases, two of them
     /// perturbed, and the failing check's report.
-    func failingWorkspace() throws -> (folder: TemporaryFolder, changed: [String]) {
+    func failingWorkspace() async throws -> (folder: TemporaryFolder, changed: [String]) {
         let folder = TemporaryFolder("review-flow")
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: Self.filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
@@ -27,29 +27,29 @@ struct ReviewFlowTests {
             image.pixels.replaceSubrange(0..<8, with: [200, 10, 10, 255, 200, 10, 10, 255])
             try PNGFile.write(image, to: folder.file("Goldens/\(id).png"))
         }
-        let check = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+        let check = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         try #require(check.status == 1, "the perturbed check should fail: \(check.stdout)")
         return (folder, changed)
     }
 
-    func checkPasses(_ folder: TemporaryFolder) throws {
-        let check = try runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
+    func checkPasses(_ folder: TemporaryFolder) async throws {
+        let check = try await runTool(["check", "--filter", Self.filter, "--record", "never"], in: folder.path)
         #expect(check.status == 0, "\(check.stdout)")
     }
 
     @Test("accept by ID and by pattern; a refusal exits 2 naming the case; undo puts the golden back")
-    func commandLine() throws {
-        let (folder, changed) = try failingWorkspace()
+    func commandLine() async throws {
+        let (folder, changed) = try await failingWorkspace()
         defer { folder.remove() }
         let before = try FileIO.readBytes(path: folder.file("Goldens/\(changed[0]).png"))
-        let one = try runTool(["accept", changed[0]], in: folder.path)
+        let one = try await runTool(["accept", changed[0]], in: folder.path)
         #expect(one.status == 0 && one.stdout.contains("accepted  \(changed[0])"), "\(one.stdout)\(one.stderr)")
-        let undo = try runTool(["accept", "--undo", changed[0]], in: folder.path)
+        let undo = try await runTool(["accept", "--undo", changed[0]], in: folder.path)
         #expect(undo.status == 0 && undo.stdout.contains("restored"), "\(undo.stdout)\(undo.stderr)")
         #expect(try FileIO.readBytes(path: folder.file("Goldens/\(changed[0]).png")) == before)
         // The second golden edited since the run: refused, named, exit 2; the first accepted.
         try PNGFile.write(RGBAImage(width: 2, height: 2), to: folder.file("Goldens/\(changed[1]).png"))
-        let mixed = try runTool(["accept", Self.filter + "*@1x", changed[1]], in: folder.path)
+        let mixed = try await runTool(["accept", Self.filter + "*@1x", changed[1]], in: folder.path)
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("REFUSED \(changed[1]): Goldens/\(changed[1]).png is no longer the golden"), "\(mixed.stderr)")
         #expect(mixed.stdout.contains("accepted  \(changed[0])"))
@@ -58,38 +58,38 @@ struct ReviewFlowTests {
 
     @Test("the static report in Chromium: views, zoom, filters, keys, accept toggles, export; accept --from applies it",
           .enabled(if: Browser.available || runningOnCI, "Chromium and Playwright for Python are not installed (scripts/install-dependencies --browser)"))
-    func staticReport() throws {
+    func staticReport() async throws {
         try #require(Browser.available, "Chromium and Playwright for Python must be installed on CI (scripts/install-dependencies --browser)")
-        let (folder, changed) = try failingWorkspace()
+        let (folder, changed) = try await failingWorkspace()
         defer { folder.remove() }
         let download = folder.file("downloads/approvals.json")
-        let driven = try Browser.run(["static", folder.file("Reports"), download] + changed)
+        let driven = try await Browser.run(["static", folder.file("Reports"), download] + changed)
         #expect(driven.status == 0, "\(driven.stderr)")
-        let apply = try runTool(["accept", "--from", download], in: folder.path)
+        let apply = try await runTool(["accept", "--from", download], in: folder.path)
         #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")
         #expect(changed.allSatisfy { apply.stdout.contains("accepted  \($0)") })
-        try checkPasses(folder)
+        try await checkPasses(folder)
     }
 
     @Test("live review in Chromium: Accept changes the golden on disk, Undo restores it; then Accept for real and the check passes",
           .enabled(if: Browser.available || runningOnCI, "Chromium and Playwright for Python are not installed (scripts/install-dependencies --browser)"))
-    func liveReview() throws {
+    func liveReview() async throws {
         try #require(Browser.available, "Chromium and Playwright for Python must be installed on CI (scripts/install-dependencies --browser)")
-        let (folder, changed) = try failingWorkspace()
+        let (folder, changed) = try await failingWorkspace()
         defer { folder.remove() }
         let server = try ReviewProcess(in: folder.path)
         defer { server.stop() }
-        let driven = try Browser.run(["live", server.url, folder.file("Goldens/\(changed[0]).png"), changed[0]])
+        let driven = try await Browser.run(["live", server.url, folder.file("Goldens/\(changed[0]).png"), changed[0]])
         #expect(driven.status == 0, "\(driven.stderr)")
         // Accept both through the API the buttons use, then check.
         let accept = try server.post("/accept", body: #"{"ids": ["\#(changed[0])", "\#(changed[1])"]}"#)
         #expect(accept.status == 200, "\(accept.body)")
-        try checkPasses(folder)
+        try await checkPasses(folder)
     }
 
     @Test("review prints its address first, serves only 127.0.0.1, and stops cleanly on Ctrl-C")
-    func reviewProcess() throws {
-        let (folder, _) = try failingWorkspace()
+    func reviewProcess() async throws {
+        let (folder, _) = try await failingWorkspace()
         defer { folder.remove() }
         let server = try ReviewProcess(in: folder.path)
         #expect(server.firstLine.hasPrefix("http://127.0.0.1:") && server.firstLine.contains("/?token="))

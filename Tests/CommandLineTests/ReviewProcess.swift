@@ -202,7 +202,7 @@ enum Browser {
             && shell("python3 -c 'import playwright.sync_api' 2>/dev/null") == 0
     }
 
-    static func run(_ arguments: [String]) throws -> ToolRun {
-        try runProgram("/usr/bin/env", ["python3", script] + arguments)
+    static func run(_ arguments: [String]) async throws -> ToolRun {
+        try await runProgram("/usr/bin/env", ["python3", script] + arguments)
     }
 }

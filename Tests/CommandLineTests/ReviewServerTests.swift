@@ -20,7 +20,7 @@ struct ReviewServerTests {
 
     /// A project folder holding the committed goldens of the filter's cases, two of them
     /// perturbed, and the failing check's report.
-    static func workspace() throws -> (folder: TemporaryFolder, changed: [String]) {
+    static func workspace() async throws -> (folder: TemporaryFolder, changed: [String]) {
         let folder = TemporaryFolder("review-server")
         let ids = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter).map(\.id)
         try copyCommittedGoldens(ids, to: folder.file("Goldens"))
@@ -31,7 +31,7 @@ struct ReviewServerTests {
             image.pixels.replaceSubrange(0..<4, with: [200, 10, 10, 255])
             try PNGFile.write(image, to: folder.file("Goldens/\(id).png"))
         }
-        let check = try runTool(["check", "--filter", filter, "--record", "never"], in: folder.path)
+        let check = try await runTool(["check", "--filter", filter, "--record", "never"], in: folder.path)
         try #require(check.status == 1, "the perturbed check should fail: \(check.stdout)\(check.stderr)")
         return (folder, changed)
     }
@@ -56,8 +56,8 @@ struct ReviewServerTests {
     }
 
     @Test("a head longer than the bound is not read: the connection closes without an answer, nothing changes, and others are served")
-    func oversizedHeads() throws {
-        let (folder, _) = try Self.workspace()
+    func oversizedHeads() async throws {
+        let (folder, _) = try await Self.workspace()
         defer { folder.remove() }
         let server = try ReviewProcess(in: folder.path)
         defer { server.stop() }
@@ -84,8 +84,8 @@ struct ReviewServerTests {
     }
 
     @Test("framing that cannot be read one way only is refused or closed, and accepts nothing")
-    func malformed() throws {
-        let (folder, changed) = try Self.workspace()
+    func malformed() async throws {
+        let (folder, changed) = try await Self.workspace()
         defer { folder.remove() }
         let server = try ReviewProcess(in: folder.path)
         defer { server.stop() }
@@ -111,8 +111,8 @@ struct ReviewServerTests {
     }
 
     @Test("a connection that sends nothing, and one whose head never ends, are closed by the server; others are served meanwhile")
-    func idle() throws {
-        let (folder, _) = try Self.workspace()
+    func idle() async throws {
+        let (folder, _) = try await Self.workspace()
         defer { folder.remove() }
         let server = try ReviewProcess(in: folder.path)
         defer { server.stop() }
@@ -128,8 +128,8 @@ struct ReviewServerTests {
     }
 
     @Test("a page is answered while accepts wait for the report's lock, and the accepts go ahead once it is free")
-    func answeredDuringAccept() throws {
-        let (folder, changed) = try Self.workspace()
+    func answeredDuringAccept() async throws {
+        let (folder, changed) = try await Self.workspace()
         defer { folder.remove() }
         let server = try ReviewProcess(in: folder.path)
         defer { server.stop() }
@@ -167,8 +167,8 @@ struct ReviewServerTests {
     }
 
     @Test("a page is answered while 1,500 page requests are left unread, all of them still open")
-    func answeredDuringFlood() throws {
-        let (folder, _) = try Self.workspace()
+    func answeredDuringFlood() async throws {
+        let (folder, _) = try await Self.workspace()
         defer { folder.remove() }
         let server = try ReviewProcess(in: folder.path)
         defer { server.stop() }

@@ -15,7 +15,7 @@ enum PythonPixelmatch {
 
     /// For each pair, for each threshold: the count with anti-aliasing excused, then
     /// with it counted.
-    static func counts(_ pairs: [(RGBAImage, RGBAImage)], thresholds: [Double]) throws -> [[Int]] {
+    static func counts(_ pairs: [(RGBAImage, RGBAImage)], thresholds: [Double]) async throws -> [[Int]] {
         let folder = TemporaryFolder("pixelmatch")
         defer { folder.remove() }
         var bytes: [UInt8] = []
@@ -27,7 +27,7 @@ enum PythonPixelmatch {
             bytes += a.pixels
         }
         try Data(bytes).write(to: URL(fileURLWithPath: folder.file("cases")))
-        let run = try runProgram("/usr/bin/env", ["python3", script, folder.file("cases")] + thresholds.map { "\($0)" })
+        let run = try await runProgram("/usr/bin/env", ["python3", script, folder.file("cases")] + thresholds.map { "\($0)" })
         guard run.status == 0 else {
             throw ToolMissing(description: "pixelmatch_counts.py exited \(run.status): \(run.stderr)")
         }
@@ -142,11 +142,11 @@ struct PixelmatchAgreementTests {
     @Test("differentPixels and the excused reasons match pixelmatch's counts at every threshold, anti-aliasing excused or counted",
           .enabled(if: PythonPixelmatch.available || runningOnCI,
                    "the Python package pixelmatch 0.4.0 is not installed (scripts/install-dependencies)"))
-    func agreement() throws {
+    func agreement() async throws {
         try #require(PythonPixelmatch.available,
                      "pixelmatch 0.4.0 for Python must be installed on CI (scripts/install-dependencies)")
         let pairs = Self.pairs()
-        let theirs = try PythonPixelmatch.counts(pairs, thresholds: Self.thresholds)
+        let theirs = try await PythonPixelmatch.counts(pairs, thresholds: Self.thresholds)
         try #require(theirs.count == pairs.count)
         var disagreements = 0, antiAliased = 0, ties = 0
         for (n, (e, a)) in pairs.enumerated() {

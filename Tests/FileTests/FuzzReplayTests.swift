@@ -1,5 +1,6 @@
 import Foundation
 import PopoverImage
+import TestSupport
 import Testing
 
 /// Every input the fuzzers (scripts/fuzz) ever crashed on, kept under
@@ -29,7 +30,7 @@ struct FuzzReplayTests {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
-    static func replay(_ target: String, _ files: [String]) throws -> Int32 {
+    static func replay(_ target: String, _ files: [String]) async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(replayer(target), "\(target) was not built"))
         process.arguments = files
@@ -38,8 +39,7 @@ struct FuzzReplayTests {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        try process.run()
-        process.waitUntilExit()
+        try await runToExit(process)
         return process.terminationStatus
     }
 
@@ -51,24 +51,24 @@ struct FuzzReplayTests {
     }
 
     @Test("each kept crasher runs clean through its target's checks", arguments: inputs)
-    func replayCrasher(target: String, file: String) throws {
+    func replayCrasher(target: String, file: String) async throws {
         let name = (file as NSString).lastPathComponent
         if name.hasPrefix("known-") {
-            withKnownIssue("\(target) \(name): a known crash, not fixed yet") { () throws in
-                let status = try Self.replay(target, [file])
+            await withKnownIssue("\(target) \(name): a known crash, not fixed yet") { () async throws in
+                let status = try await Self.replay(target, [file])
                 #expect(status == 0)
             }
         } else {
-            #expect(try Self.replay(target, [file]) == 0, "\(target) crashed on \(name)")
+            #expect(try await Self.replay(target, [file]) == 0, "\(target) crashed on \(name)")
         }
     }
 
     @Test("the replayers themselves work: the PNG fixtures and hostile files replay clean")
-    func fixturesReplay() throws {
+    func fixturesReplay() async throws {
         let fixtures = (try FileManager.default.contentsOfDirectory(atPath: Fixtures.directory)).sorted()
         try #require(fixtures.count > 10)
         try #require(Self.replayer("FuzzPNG") != nil, "FuzzPNG was not built beside the tests")
         // One process for all of them; it prints "ok FILE" for each and stops at a crash.
-        #expect(try Self.replay("FuzzPNG", fixtures.map(Fixtures.path)) == 0)
+        #expect(try await Self.replay("FuzzPNG", fixtures.map(Fixtures.path)) == 0)
     }
 }

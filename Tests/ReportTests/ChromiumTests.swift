@@ -21,7 +21,7 @@ enum Chromium {
 
 @Test("the screenshot script shows a failing report in headless Chromium",
       .enabled(if: Chromium.available || runningOnCI, "chromium is not installed (apt-get install -y chromium); the screenshot check needs it"))
-func screenshotShowsTheFailingReport() throws {
+func screenshotShowsTheFailingReport() async throws {
     try #require(Chromium.available, "chromium is not installed: CI must have it (scripts/install-dependencies --browser)")
     let scratch = TemporaryFolder()
     defer { scratch.remove() }
@@ -35,8 +35,7 @@ func screenshotShowsTheFailingReport() throws {
     process.arguments = [PackageFolders.root + "/scripts/screenshot-report", scratch.path + "/reports", output]
     process.environment = ProcessInfo.processInfo.environment.merging(["WINDOW_SIZE": "1000,1200"]) { $1 }
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    try await runToExit(process)
     #expect(process.terminationStatus == 0)
 
     let shot = try PNGFile.read(path: output)
@@ -82,7 +81,7 @@ enum PageScript {
 
 @Test("axe-core finds no WCAG 2.1 A/AA violation on a report with two failures nor on one where all 2440 cases fail, at 1400 and at 390 px wide, with a case open and in focus mode; at 390 px nothing scrolls sideways and the sticky bar takes at most a fifth of the height; the skip link reaches the cases, the matrix is one Tab stop with whole cells, and every decision button has its own name",
       .enabled(if: PageScript.available || runningOnCI, "Chromium, Playwright or axe-playwright-python is not installed (scripts/install-dependencies --browser)"))
-func reportsAreAccessible() throws {
+func reportsAreAccessible() async throws {
     try #require(PageScript.available, "CI must have Chromium, Playwright and axe-playwright-python (scripts/install-dependencies --browser)")
     let few = TemporaryFolder("axe-few"), everything = TemporaryFolder("axe-all")
     defer { few.remove(); everything.remove() }
@@ -92,13 +91,13 @@ func reportsAreAccessible() throws {
     #expect(fewRun.count(.failed) == 2)
     let allRun = try publishAllFailing(catalog, to: everything.file("reports"))
     #expect(allRun.count(.failed) == 2440)
-    let driven = try runProgram("/usr/bin/env", ["python3", PageScript.path, "axe", few.file("reports"), everything.file("reports")])
+    let driven = try await runProgram("/usr/bin/env", ["python3", PageScript.path, "axe", few.file("reports"), everything.file("reports")])
     #expect(driven.status == 0, "\(driven.stderr)")
 }
 
 @Test("a one-pixel border recoloured: the viewer steps through regions that each hold changed pixels and fill a good part of the pane, and together hold every changed pixel",
       .enabled(if: PageScript.available || runningOnCI, "Chromium or Playwright is not installed (scripts/install-dependencies --browser)"))
-func regionsFrameAThinChange() throws {
+func regionsFrameAThinChange() async throws {
     try #require(PageScript.available, "CI must have Chromium and Playwright (scripts/install-dependencies --browser)")
     let scratch = TemporaryFolder("regions")
     defer { scratch.remove() }
@@ -134,7 +133,7 @@ func regionsFrameAThinChange() throws {
     #expect((xs.max()! - xs.min()!) * 2 > expected.width && (ys.max()! - ys.min()!) * 2 > expected.height)
     let changedFile = scratch.file("changed.json")
     try Data(JSONSerialization.data(withJSONObject: changed)).write(to: URL(fileURLWithPath: changedFile))
-    let driven = try runProgram("/usr/bin/env", ["python3", PageScript.path, "regions", scratch.file("reports"), failed.id, changedFile])
+    let driven = try await runProgram("/usr/bin/env", ["python3", PageScript.path, "regions", scratch.file("reports"), failed.id, changedFile])
     #expect(driven.status == 0, "\(driven.stderr)")
 }
 

@@ -116,7 +116,7 @@ struct ConcurrentReportTests {
 
     @Test("two check processes at once: the report is one run's, whole",
           .enabled(if: popoverGoldensExecutable != nil || runningOnCI, "popover-goldens was not built beside the tests"))
-    func twoProcesses() throws {
+    func twoProcesses() async throws {
         let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
         let work = temporaryFolder("concurrent-cli")
         try linkCommittedSkins(into: work)
@@ -133,11 +133,8 @@ struct ConcurrentReportTests {
                 p.standardError = FileHandle.nullDevice
                 return p
             }
-            for p in processes { try p.run() }
-            for p in processes {
-                p.waitUntilExit()
-                #expect(p.terminationStatus == 0, "round \(round)")
-            }
+            try await runToExit(processes)
+            for p in processes { #expect(p.terminationStatus == 0, "round \(round)") }
             try expectOneWholeReport(work + "/Reports", runs: ids, "process round \(round)")
         }
     }

@@ -37,16 +37,16 @@ public struct ToolMissing: Error, CustomStringConvertible {
 /// unless `environment` says otherwise) so the caller's environment cannot change a
 /// default.
 public func runTool(_ arguments: [String], in directory: String? = nil,
-                    environment extra: [String: String] = [:]) throws -> ToolRun {
+                    environment extra: [String: String] = [:]) async throws -> ToolRun {
     guard let executable = popoverGoldensExecutable else {
         throw ToolMissing(description: "popover-goldens was not built beside the tests (swift build --build-tests)")
     }
-    return try runProgram(executable, arguments, in: directory, environment: extra)
+    return try await runProgram(executable, arguments, in: directory, environment: extra)
 }
 
 /// Runs any program and waits for it, with the same cleaned environment as `runTool`.
 public func runProgram(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                       environment extra: [String: String] = [:]) throws -> ToolRun {
+                       environment extra: [String: String] = [:]) async throws -> ToolRun {
     let process = toolProcess(executable, arguments, in: directory, environment: extra)
     let out = TemporaryFolder("tool-output")
     defer { out.remove() }
@@ -56,13 +56,32 @@ public func runProgram(_ executable: String, _ arguments: [String], in directory
     let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: out.file("stderr")))
     process.standardOutput = stdout
     process.standardError = stderr
-    try process.run()
-    process.waitUntilExit()
+    try await runToExit(process)
     try stdout.close()
     try stderr.close()
     return ToolRun(status: process.terminationStatus,
                    stdout: (try? String(contentsOfFile: out.file("stdout"), encoding: .utf8)) ?? "",
                    stderr: (try? String(contentsOfFile: out.file("stderr"), encoding: .utf8)) ?? "")
+}
+
+/// Starts `process` and suspends until it has exited. Suspends rather than blocks: Swift
+/// Testing runs tests on as many threads as there are cores, and a test blocked on a child
+/// process would hold one of them idle (docs/performance.md, "The test suite").
+public func runToExit(_ process: Process) async throws {
+    // A process that fails to start never calls its termination handler.
+    let notStarted: (any Error)? = await withCheckedContinuation { waiting in
+        process.terminationHandler = { _ in waiting.resume(returning: nil) }
+        do { try process.run() } catch { waiting.resume(returning: error) }
+    }
+    if let notStarted { throw notStarted }
+}
+
+/// Starts every one of `processes` at once and suspends until all have exited.
+public func runToExit(_ processes: [Process]) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for process in processes { group.addTask { try await runToExit(process) } }
+        try await group.waitForAll()
+    }
 }
 
 /// A process for `executable` with the cleaned environment, not yet started.
