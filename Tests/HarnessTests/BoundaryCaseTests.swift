@@ -107,6 +107,24 @@ struct BoundaryCaseTests {
          (.down, "boundary-fit-popover11-landscape", Size(width: width, height: 695))]
     }
 
+    /// No content from the four centre anchors (popover8 up, popover5 down, popover7 left,
+    /// popover6 right): the smallest background along the arrow's edge, and across it the
+    /// larger of the insets plus the arrow and the smallest depth. Each is centred on its
+    /// anchor, far from every margin: offset 0.
+    static func smallest(along: Double, across: Double) -> [(ArrowDirection, String, Double, Double)] {
+        [(.up, "boundary-smallest-popover8-portrait", along, across),
+         (.down, "boundary-smallest-popover5-portrait", along, across),
+         (.left, "boundary-smallest-popover7-portrait", across, along),
+         (.right, "boundary-smallest-popover6-portrait", across, along)]
+    }
+
+    /// popover8 (portrait (362, 523)) points up from its bottom, y = 567; the keyboard
+    /// leaves 1004 - keyboard - 10 - 567 = the smallest depth below it. No content across:
+    /// the smallest edge; centred on x = 384: offset 0.
+    static func shrunk(along: Double, depth: Double) -> (ArrowDirection, String, Double, Double) {
+        (.up, "boundary-shrunk-to-smallest-popover8-portrait", along, depth)
+    }
+
     func boundaryCases(_ skin: String, scale: Int) -> [GoldenCase] {
         catalog.cases.filter { $0.skinID == skin && $0.scale == scale && $0.family == .boundary }
     }
@@ -119,6 +137,10 @@ struct BoundaryCaseTests {
             for (direction, label, bounds) in Self.fits(width: 320 + 8 + 8) where scale == 1 {
                 expected["gik-default/\(direction.rawValue)/\(label)-\(Int(bounds.width))x\(Int(bounds.height))-offset0@\(scale)x"]
                     = (bounds, 0)
+            }
+            for (direction, label, w, h) in Self.smallest(along: 51, across: 35) + [Self.shrunk(along: 51, depth: 33)]
+            where scale == 1 {
+                expected["gik-default/\(direction.rawValue)/\(label)-\(Int(w))x\(Int(h))-offset0@1x"] = (Size(width: w, height: h), 0)
             }
             // Half a point over the sweeps' 120 x 104 (turned for left and right), at 1x.
             for direction in ArrowDirection.allCases where scale == 1 {
@@ -235,6 +257,42 @@ struct BoundaryCaseTests {
         }
     }
 
+    @Test("shrunk-to-smallest: the keyboard leaves popover8 exactly the smallest depth; one point more, or one point less of edge, and no direction is left")
+    func shrunkToTheSmallest() throws {
+        // Keyboards worked from the smallest depths: 1004 - 10 - 567 - 33 = 394 (arrow 19 +
+        // 2 x 7), - 100 = 327 (70 + 2 x 15), - 35 = 392 (15 + 2 x 10).
+        for (skinID, keyboard, edge, depth) in [("gik-default", 394.0, 51.0, 33.0), ("two-asset-orange", 327.0, 61.0, 100.0),
+                                                ("path-slate", 392.0, 50.0, 35.0)] {
+            let c = try #require(boundaryCases(skinID, scale: 1).first { $0.boundary == "shrunk-to-smallest-popover8-portrait" })
+            #expect(c.request.bounds == Size(width: edge, height: depth) && c.direction == .up, "\(c.id)")
+            #expect(c.origin.flattened().contains { $0.path == "placement.keyboardHeight" && $0.value == .number(keyboard) }, "\(c.id)")
+            let metrics = try #require(catalog.skin(skinID)).metrics
+            let anchor = try Anchor.named("popover8")
+            #expect(throws: GeometryError.self, "\(skinID): a keyboard one point higher leaves no room") {
+                try Placement.make(anchor: anchor, orientation: .portrait, keyboardHeight: keyboard + 1, metrics: metrics)
+            }
+            // A view one point narrower than the smallest edge plus the margins: no room across.
+            #expect(throws: GeometryError.self, "\(skinID): a span one point short of the smallest edge") {
+                try Placement.make(anchorFrame: Rect(x: 0, y: 523, width: edge - 1 + 20, height: 44),
+                                   viewSize: Size(width: edge - 1 + 20, height: 1004), keyboardHeight: keyboard,
+                                   permitted: .only(.up), contentSize: Size(width: 0, height: 200), metrics: metrics)
+            }
+        }
+    }
+
+    @Test("arrow-under-half: the two-asset arrow's edges lie a millionth short of a half pixel at 1x")
+    func arrowUnderHalf() throws {
+        // The arrow is 31 points wide, centred at 120 / 2 - 0.000001: its edges at 44.499999
+        // and 75.499999. Rounded up they reach pixels 45 and 76; to nearest, 44 and 75.
+        let c = try #require(boundaryCases("two-asset-orange", scale: 1).first { $0.boundary == "arrow-under-half" && $0.direction == .up })
+        let centre = c.request.bounds.width / 2 + c.request.arrowOffset
+        for (edge, up, nearest) in [(centre - 15.5, 45.0, 44.0), (centre + 15.5, 76.0, 75.0)] {
+            #expect(edge.rounded(.up) == up && edge.rounded() == nearest, "\(edge)")
+            #expect(abs(edge - (nearest + 0.499999)) < 1e-9, "\(edge)")
+        }
+        #expect(!catalog.cases.contains { $0.boundary == "arrow-under-half" && ($0.scale != 1 || $0.skinID != "two-asset-orange") })
+    }
+
     @Test("the two-asset and path skins: their minimum bounds and (at 1x) placement fits, from their own metrics, and the half-point sizes")
     func otherSkins() {
         // Two-asset: 31 + 2 x 15 = 61 along, 70 + 2 x 15 = 100 across, insets 10 (§10.1).
@@ -249,9 +307,20 @@ struct BoundaryCaseTests {
                 for (direction, label, bounds) in Self.fits(width: 340) where scale == 1 {
                     expected.append("\(skin)/\(direction.rawValue)/\(label)-\(Int(bounds.width))x\(Int(bounds.height))-offset0@\(scale)x")
                 }
+                // No content: the insets (20) plus the arrow are 90 across for the two-asset
+                // skin, under its 100; 35 for the path skin, exactly its 35.
+                for (direction, label, w, h) in Self.smallest(along: along, across: across)
+                    + [Self.shrunk(along: along, depth: across)] where scale == 1 {
+                    expected.append("\(skin)/\(direction.rawValue)/\(label)-\(Int(w))x\(Int(h))-offset0@1x")
+                }
                 for direction in ArrowDirection.allCases where scale == 1 {
                     let size = direction.isVertical ? "120.5x104.5" : "104.5x120.5"
                     expected.append("\(skin)/\(direction.rawValue)/boundary-half-point-\(size)-offset0@1x")
+                    // The two-asset skin's separate arrow image, a millionth under a half pixel.
+                    if skin == "two-asset-orange" {
+                        let size = direction.isVertical ? "120x104" : "104x120"
+                        expected.append("\(skin)/\(direction.rawValue)/boundary-arrow-under-half-\(size)-offset-0.000001@1x")
+                    }
                 }
                 #expect(Set(boundaryCases(skin, scale: scale).map(\.id)) == Set(expected), "\(skin) @\(scale)x")
             }

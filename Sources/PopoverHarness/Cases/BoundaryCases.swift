@@ -21,6 +21,19 @@ import PopoverSkins
 ///   analysis found every catalog size whole at 1x: a rounding rule made to nearest there
 ///   changed no case.
 ///
+/// - `smallest-<anchor>-portrait`: from the four centre anchors (one per direction), no
+///   content at all: the wanted size is the smallest background's wherever the insets
+///   and the arrow fall short of it (§13.2). At 1x only, as the fits.
+/// - `shrunk-to-smallest-popover8-portrait`: content narrower than the smallest
+///   background and the keyboard raised until the room below popover8's up arrow is
+///   exactly the smallest depth: nothing fits whole, and the one permitted direction is
+///   shrunk to exactly the smallest background, which does not drop out (§13.7) on either
+///   axis. At 1x only.
+///
+/// - `arrow-under-half`: the two-asset skin's arrow image, on the sweeps' narrow size, its
+///   edges along `E` a millionth short of half a pixel at 1x, where rounding a device edge
+///   up and rounding it to nearest part (an arrow 31 points wide: offset -0.000001).
+///
 /// Seven-image skins, in every direction, along the edge `E`, where `k` is the image's
 /// own distance from arrow centre to stage end (`(iw - 1) / 2` up and down,
 /// `ih / 2 - 1 - sideArrowCenterOffset` at the side, §5.5):
@@ -57,6 +70,9 @@ enum BoundaryCases {
     /// short of a half, well within a `Float`'s rounding (its spacing near 100 is 2^-17,
     /// about 7.6e-6) and far beyond a `Double`'s.
     static let floatOffset = 0.4999999
+    /// `arrow-under-half`'s distance short of a half pixel: the smallest step an ID's
+    /// number shows (six decimals).
+    static let underHalf = 0.000001
 
     static func cases(_ skin: any Skin, scale: Int) throws -> [GoldenCase] {
         try boundaries(skin, scale: scale).map { point in
@@ -83,9 +99,16 @@ enum BoundaryCases {
                 out.append(Boundary(name: "half-point", direction: direction,
                                     bounds: direction.isVertical ? Size(width: along, height: across) : Size(width: across, height: along),
                                     offset: 0))
+                if let arrow = (skin as? TwoAssetSkin)?.arrowSize {
+                    // The arrow image's edges lie at E / 2 + offset ± w / 2.
+                    let half = (edge / 2 + arrow.width / 2).truncatingRemainder(dividingBy: 1) == 0.5
+                    out.append(Boundary(name: "arrow-under-half", direction: direction,
+                                        bounds: direction.isVertical ? Size(width: edge, height: depth) : Size(width: depth, height: edge),
+                                        offset: (half ? 0 : 0.5) - underHalf))
+                }
             }
         }
-        if scale == 1 { out += try placementFits(metrics) }
+        if scale == 1 { out += try placementFits(metrics) + placementAtTheSmallest(metrics) }
         return out
     }
 
@@ -140,6 +163,42 @@ enum BoundaryCases {
     }
 
     // MARK: Placement
+
+    /// The centre anchors, one for each direction, each permitting only that one.
+    static let centreAnchors = ["popover8", "popover5", "popover7", "popover6"]
+
+    /// The placements where the smallest background decides: no content from each centre
+    /// anchor, and popover8's room cut by the keyboard to exactly the smallest depth with
+    /// content narrower than the smallest edge.
+    static func placementAtTheSmallest(_ metrics: PopoverMetrics) throws -> [Boundary] {
+        let orientation = Orientation.portrait
+        func boundary(_ name: String, _ anchor: Anchor, _ placement: Placement, keyboard: Double) -> Boundary {
+            var group = Facts(["anchor": .text(anchor.name), "orientation": .text(orientation.rawValue),
+                               "direction": .text(placement.direction.rawValue), "frame": .rect(placement.frame),
+                               "arrowOffset": .number(placement.arrowOffset)])
+            if keyboard > 0 { group["keyboardHeight"] = .number(keyboard) }
+            return Boundary(name: "\(name)-\(anchor.name)-\(orientation.rawValue)", direction: placement.direction,
+                            bounds: placement.frame.size, offset: placement.arrowOffset, anchor: anchor.name,
+                            orientation: orientation, origin: Facts(["placement": .group(group)]))
+        }
+        var out: [Boundary] = []
+        for name in centreAnchors {
+            let anchor = try Anchor.named(name)
+            let placement = try Placement.make(anchor: anchor, orientation: orientation, contentSize: Size(width: 0, height: 0),
+                                               metrics: metrics)
+            out.append(boundary("smallest", anchor, placement, keyboard: 0))
+        }
+        // popover8 points up: its room runs from the tip (the anchor's bottom) to the
+        // visible view's bottom margin, which the keyboard raises.
+        let anchor = try Anchor.named("popover8")
+        let tip = anchor.frame(in: orientation).maxY
+        let keyboard = orientation.viewSize.height - Placement.margin - tip - metrics.minimumBounds(for: .up).height
+        let placement = try Placement.make(anchor: anchor, orientation: orientation,
+                                           contentSize: Size(width: 0, height: anchor.contentSize.height),
+                                           keyboardHeight: keyboard, metrics: metrics)
+        out.append(boundary("shrunk-to-smallest", anchor, placement, keyboard: keyboard))
+        return out
+    }
 
     /// From each anchor that permits any direction, in each orientation: the first
     /// direction whose tip has room, its content grown along the arrow's axis until the
