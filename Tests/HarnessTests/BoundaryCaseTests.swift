@@ -142,10 +142,13 @@ struct BoundaryCaseTests {
             where scale == 1 {
                 expected["gik-default/\(direction.rawValue)/\(label)-\(Int(w))x\(Int(h))-offset0@1x"] = (Size(width: w, height: h), 0)
             }
-            // Half a point over the sweeps' 120 x 104 (turned for left and right), at 1x.
+            // Half a point over the sweeps' 120 x 104 (turned for left and right), at 1x; and on
+            // the 120.5 edge, c = 60.25 + 32.75 = 93, c + 28 = 121.
             for direction in ArrowDirection.allCases where scale == 1 {
                 let (w, h) = direction.isVertical ? (120.5, 104.5) : (104.5, 120.5)
                 expected["gik-default/\(direction.rawValue)/boundary-half-point-\(w)x\(h)-offset0@1x"] = (Size(width: w, height: h), 0)
+                let (size, sw, sh) = direction.isVertical ? ("120.5x104", 120.5, 104.0) : ("104x120.5", 104.0, 120.5)
+                expected["gik-default/\(direction.rawValue)/boundary-stage2-half-\(size)-offset+32.75@1x"] = (Size(width: sw, height: sh), 32.75)
             }
             let cases = boundaryCases("gik-default", scale: scale)
             #expect(Set(cases.map(\.id)) == Set(expected.keys),
@@ -277,6 +280,25 @@ struct BoundaryCaseTests {
                                    viewSize: Size(width: edge - 1 + 20, height: 1004), keyboardHeight: keyboard,
                                    permitted: .only(.up), contentSize: Size(width: 0, height: 200), metrics: metrics)
             }
+        }
+    }
+
+    @Test("stage2-half: on a 120.5 edge the first stage is 121 and the second stage's middle half a point, in every direction")
+    func stage2Half() throws {
+        // c = 93, L = roundf(93 + 28) = 121; the second stage's caps are 121 - 10 = 111 and
+        // 9 (up and down: the up image's right cap; at the side its bottom), leaving
+        // 120.5 - 111 - 9 = 0.5 in the middle. The first stage's caps are the image's own.
+        let cases = boundaryCases("gik-default", scale: 1).filter { $0.boundary == "stage2-half" }
+        #expect(cases.count == 4)
+        for c in cases {
+            let layout = try BackgroundLayout.make(bounds: c.request.bounds, direction: c.direction, arrowOffset: c.request.arrowOffset)
+            try #require(layout.stages.count == 2, "\(c.id)")
+            let (first, second) = (layout.stages[0], layout.stages[1])
+            let vertical = c.direction.isVertical
+            #expect((vertical ? first.size.width : first.size.height) == 121, "\(c.id)")
+            #expect(second.size == c.request.bounds, "\(c.id)")
+            let (lead, trail) = vertical ? (second.capInsets.left, second.capInsets.right) : (second.capInsets.top, second.capInsets.bottom)
+            #expect(lead + trail == 120 && 120.5 - lead - trail == 0.5, "\(c.id): caps \(lead) and \(trail)")
         }
     }
 

@@ -55,12 +55,12 @@ struct ChangeReviewTests {
         let project = try Project(filter: filter, edit: Self.redderBorder)
         defer { project.folder.remove() }
         let run = try project.check(filter)
-        // 40 scenes, 120 sweep cases, 10 keyframes and 45 boundaries at 1x.
-        #expect(run.results.count == 215 && run.count(.failed) == 215)
+        // 40 scenes, 120 sweep cases, 10 keyframes and 49 boundaries at 1x.
+        #expect(run.results.count == 219 && run.count(.failed) == 219)
         #expect(run.changes.count == 1)
         let change = try #require(run.changes.first)
         // The edit, named as skin.json names it, is the change: no geometry moved.
-        #expect(change.kind == "input" && change.cases.count == 215)
+        #expect(change.kind == "input" && change.cases.count == 219)
         #expect(change.edits == [Change.Edit(skin: "gik-sample", field: "images.colours.border",
                                              expected: "[0.439216, 0.431373, 0.407843, 1]", actual: "[0.5, 0.431373, 0.407843, 1]")])
         #expect(change.explanation.hasPrefix("gik-sample: images.colours.border [0.439216, 0.431373, 0.407843, 1] -> "

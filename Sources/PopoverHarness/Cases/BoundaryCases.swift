@@ -44,6 +44,8 @@ import PopoverSkins
 ///   `Float` and down as a `Double` (§5.7).
 /// - `stage1-fit`: the first stage exactly as long as its image's two caps (§5.9).
 /// - `stage2-fit`: the second stage's two caps (`L - 1`) exactly as long as the edge.
+/// - `stage2-half`: on an edge of 120.5 at 1x, the second stage's middle exactly half a
+///   point (`L = E + 1/2`).
 /// - `corner-fit`: bounds exactly the caps of a corner image across both axes, with the
 ///   arrow half a point past the threshold that chooses it (up: up-right; down:
 ///   down-right mirrored; right: side-top; left: side-bottom mirrored).
@@ -93,7 +95,10 @@ enum BoundaryCases {
         let seven = (skin as? SevenImageSkin)?.layoutMetrics
         for direction in ArrowDirection.allCases {
             out.append(Boundary(name: "minimum", direction: direction, bounds: metrics.minimumBounds(for: direction), offset: 0))
-            if let seven { out += layoutBoundaries(direction, metrics: seven) }
+            if let seven {
+                out += layoutBoundaries(direction, metrics: seven)
+                if scale == 1 { out += stage2Half(direction, metrics: seven).map { [$0] } ?? [] }
+            }
             if scale == 1 {
                 let along = edge + step, across = depth + step
                 out.append(Boundary(name: "half-point", direction: direction,
@@ -144,6 +149,22 @@ enum BoundaryCases {
         }
         out.append(cornerFit(direction, metrics: m))
         return out
+    }
+
+    /// `stage2-half`: on the half-point edge `E + 1/2`, the first stage half a point
+    /// longer than the edge (`c + k = E + 1`, whole, so no rounding moves it): the second
+    /// stage's caps, `L - (inset + 1)` and `inset`, leave a middle of half a point, the
+    /// narrowest a stretch ever draws here (with a whole edge it is whole). At 1x only,
+    /// as `half-point`.
+    static func stage2Half(_ direction: ArrowDirection, metrics m: SevenImageMetrics) -> Boundary? {
+        let image = m[direction.isVertical ? (direction == .up ? .up : .down) : .side]
+        let k = direction.isVertical ? (image.size.width - 1) / 2 : image.size.height / 2 - 1 - m.sideArrowCenterOffset
+        let e = edge + step
+        let offset = e + step - k - e / 2
+        let c = e / 2 + offset
+        guard c - m.arrowBase / 2 >= m.cornerRadius, c + m.arrowBase / 2 <= e - m.cornerRadius else { return nil }
+        let bounds = direction.isVertical ? Size(width: e, height: depth) : Size(width: depth, height: e)
+        return Boundary(name: "stage2-half", direction: direction, bounds: bounds, offset: offset)
     }
 
     /// Each direction's corner image, bounds exactly its caps (never below the minimum),
