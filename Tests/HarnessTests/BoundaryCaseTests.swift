@@ -342,6 +342,10 @@ struct BoundaryCaseTests {
                     if skin == "two-asset-orange" {
                         let size = direction.isVertical ? "120x104" : "104x120"
                         expected.append("\(skin)/\(direction.rawValue)/boundary-arrow-under-half-\(size)-offset-0.000001@1x")
+                    } else {
+                        // The path skin's fill ends at 120.75 - 0.5 = 120.25 (104.75 - 0.5 across).
+                        let size = direction.isVertical ? "120.75x104.75" : "104.75x120.75"
+                        expected.append("\(skin)/\(direction.rawValue)/boundary-three-quarter-point-\(size)-offset0@1x")
                     }
                 }
                 #expect(Set(boundaryCases(skin, scale: scale).map(\.id)) == Set(expected), "\(skin) @\(scale)x")

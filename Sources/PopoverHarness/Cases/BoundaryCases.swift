@@ -30,6 +30,9 @@ import PopoverSkins
 ///   shrunk to exactly the smallest background, which does not drop out (§13.7) on either
 ///   axis. At 1x only.
 ///
+/// - `three-quarter-point`: the path skin, 120.75 x 104.75 at 1x: its outline is inset by
+///   half a pixel, so its fill ends a quarter of a pixel into the last column and row,
+///   where rounding the shape's box up and rounding it to nearest part.
 /// - `arrow-under-half`: the two-asset skin's arrow image, on the sweeps' narrow size, its
 ///   edges along `E` a millionth short of half a pixel at 1x, where rounding a device edge
 ///   up and rounding it to nearest part (an arrow 31 points wide: offset -0.000001).
@@ -104,6 +107,15 @@ enum BoundaryCases {
                 out.append(Boundary(name: "half-point", direction: direction,
                                     bounds: direction.isVertical ? Size(width: along, height: across) : Size(width: across, height: along),
                                     offset: 0))
+                if skin is PathSkin {
+                    // The outline is inset by half a pixel: its fill ends at E - 1/2, which
+                    // on 120.75 lies a quarter into pixel 120.
+                    let along = edge + 3 * step / 2, across = depth + 3 * step / 2
+                    out.append(Boundary(name: "three-quarter-point", direction: direction,
+                                        bounds: direction.isVertical ? Size(width: along, height: across)
+                                                                     : Size(width: across, height: along),
+                                        offset: 0))
+                }
                 if let arrow = (skin as? TwoAssetSkin)?.arrowSize {
                     // The arrow image's edges lie at E / 2 + offset ± w / 2.
                     let half = (edge / 2 + arrow.width / 2).truncatingRemainder(dividingBy: 1) == 0.5
