@@ -51,15 +51,20 @@ struct OverviewMatrixTests {
         #expect(matrix.groups[3].columns.map(\.heading) == ["0ms", "0ms", "62.5ms", "62.5ms", "125ms", "125ms",
                                                             "187.5ms", "187.5ms", "250ms", "250ms"])
         // Boundaries: one column each, in the catalog's order; the path skin has the minimum
-        // bounds (every direction), the half-point sizes (every direction, at 1x only) and the
-        // four placement fits (up from popover2, down from popover11, at 1x only).
-        #expect(matrix.groups[4].columns.map(\.heading) == ["minimum", "half-point", "fit-popover2-portrait", "fit-popover2-landscape",
-                                                            "fit-popover11-portrait", "fit-popover11-landscape"])
+        // bounds (every direction), the half-point and three-quarter-point sizes (every
+        // direction, at 1x only), the four placement fits (up from popover2, down from
+        // popover11), the four centre anchors with no content and popover8 shrunk to the
+        // smallest, at 1x only.
+        #expect(matrix.groups[4].columns.map(\.heading) == ["minimum", "half-point", "three-quarter-point", "fit-popover2-portrait",
+                                                            "fit-popover2-landscape", "fit-popover11-portrait", "fit-popover11-landscape",
+                                                            "smallest-popover8-portrait", "smallest-popover5-portrait",
+                                                            "smallest-popover7-portrait", "smallest-popover6-portrait",
+                                                            "shrunk-to-smallest-popover8-portrait"])
         let minimum = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 0 } }
         #expect(Set(minimum.keys.map { $0.direction }) == Set(ArrowDirection.allCases))
         let halves = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 1 } }
         #expect(Set(halves.keys) == Set(ArrowDirection.allCases.map { OverviewMatrix.Row(direction: $0, scale: 1) }))
-        let fit = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 2 } }
+        let fit = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 3 } }
         #expect(Set(fit.keys) == [OverviewMatrix.Row(direction: .up, scale: 1)])
     }
 
@@ -70,8 +75,10 @@ struct OverviewMatrixTests {
         let group = try #require(matrix.groups.firstIndex { $0.title == "boundaries" })
         let headings = matrix.groups[group].columns.map(\.heading)
         #expect(headings == ["minimum", "corner-start", "corner-end", "stage-tie", "stage-float", "stage1-fit", "stage2-fit",
-                             "corner-fit", "half-point", "fit-popover2-portrait", "fit-popover2-landscape", "fit-popover11-portrait",
-                             "fit-popover11-landscape"])
+                             "corner-fit", "stage2-half", "half-point", "fit-popover2-portrait", "fit-popover2-landscape",
+                             "fit-popover11-portrait", "fit-popover11-landscape", "smallest-popover8-portrait",
+                             "smallest-popover5-portrait", "smallest-popover7-portrait", "smallest-popover6-portrait",
+                             "shrunk-to-smallest-popover8-portrait"])
         for column in 0..<8 {
             let rows = matrix.cells.filter { $0.value.keys.contains { $0.group == group && $0.column == column } }
             #expect(rows.count == 8, "\(headings[column]): four directions at two scales")
