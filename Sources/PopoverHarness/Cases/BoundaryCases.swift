@@ -29,7 +29,6 @@ import PopoverSkins
 ///   exactly the smallest depth: nothing fits whole, and the one permitted direction is
 ///   shrunk to exactly the smallest background, which does not drop out (§13.7) on either
 ///   axis. At 1x only.
-///
 /// - `three-quarter-point`: the path skin, 120.75 x 104.75 at 1x: its outline is inset by
 ///   half a pixel, so its fill ends a quarter of a pixel into the last column and row,
 ///   where rounding the shape's box up and rounding it to nearest part.
@@ -100,7 +99,7 @@ enum BoundaryCases {
             out.append(Boundary(name: "minimum", direction: direction, bounds: metrics.minimumBounds(for: direction), offset: 0))
             if let seven {
                 out += layoutBoundaries(direction, metrics: seven)
-                if scale == 1 { out += stage2Half(direction, metrics: seven).map { [$0] } ?? [] }
+                if scale == 1, let half = stage2Half(direction, metrics: seven) { out.append(half) }
             }
             if scale == 1 {
                 let along = edge + step, across = depth + step
@@ -163,11 +162,11 @@ enum BoundaryCases {
         return out
     }
 
-    /// `stage2-half`: on the half-point edge `E + 1/2`, the first stage half a point
-    /// longer than the edge (`c + k = E + 1`, whole, so no rounding moves it): the second
-    /// stage's caps, `L - (inset + 1)` and `inset`, leave a middle of half a point, the
-    /// narrowest a stretch ever draws here (with a whole edge it is whole). At 1x only,
-    /// as `half-point`.
+    /// `stage2-half`: on the half-point edge (120.5), the first stage half a point longer
+    /// than the edge (`c + k = 121`, whole, so no rounding moves it): the second stage's
+    /// caps, `L - (inset + 1)` and `inset`, leave a middle of half a point, the narrowest a
+    /// stretch ever draws here (with a whole edge it is whole). At 1x only, as
+    /// `half-point`.
     static func stage2Half(_ direction: ArrowDirection, metrics m: SevenImageMetrics) -> Boundary? {
         let image = m[direction.isVertical ? (direction == .up ? .up : .down) : .side]
         let k = direction.isVertical ? (image.size.width - 1) / 2 : image.size.height / 2 - 1 - m.sideArrowCenterOffset
