@@ -38,8 +38,12 @@ def check(condition, message):
 
 
 def line(page, case_id):
-    """The line of a case in the list of cases, drawn first if it was not yet."""
-    page.evaluate("id => window.PopoverGoldens.slotOf(id)", case_id)
+    """The line of a case in the list of cases, drawn first if it was not yet. Waits until
+    the list holds the case: on a loaded machine the page may still be filling it."""
+    page.wait_for_function("""id => {
+        const slot = window.PopoverGoldens && window.PopoverGoldens.slotOf(id);
+        return !!slot && slot.querySelector('article.case') !== null;
+    }""", arg=case_id, timeout=30000)
     return page.locator('#case-list article.case[data-case="%s"]' % case_id)
 
 
