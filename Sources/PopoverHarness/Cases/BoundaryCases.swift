@@ -47,7 +47,7 @@ import PopoverSkins
 /// - `stage1-fit`: the first stage exactly as long as its image's two caps (§5.9).
 /// - `stage2-fit`: the second stage's two caps (`L - 1`) exactly as long as the edge.
 /// - `stage2-half`: on an edge of 120.5 at 1x, the second stage's middle exactly half a
-///   point (`L = E + 1/2`).
+///   point (`L = E + 1/2`), the narrowest a stretch draws (on a whole edge it is whole).
 /// - `corner-fit`: bounds exactly the caps of a corner image across both axes, with the
 ///   arrow half a point past the threshold that chooses it (up: up-right; down:
 ///   down-right mirrored; right: side-top; left: side-bottom mirrored).
@@ -97,30 +97,22 @@ enum BoundaryCases {
         let seven = (skin as? SevenImageSkin)?.layoutMetrics
         for direction in ArrowDirection.allCases {
             out.append(Boundary(name: "minimum", direction: direction, bounds: metrics.minimumBounds(for: direction), offset: 0))
-            if let seven {
-                out += layoutBoundaries(direction, metrics: seven)
-                if scale == 1, let half = stage2Half(direction, metrics: seven) { out.append(half) }
-            }
+            if let seven { out += layoutBoundaries(direction, metrics: seven, scale: scale) }
             if scale == 1 {
-                let along = edge + step, across = depth + step
                 out.append(Boundary(name: "half-point", direction: direction,
-                                    bounds: direction.isVertical ? Size(width: along, height: across) : Size(width: across, height: along),
-                                    offset: 0))
+                                    bounds: turned(direction, along: edge + step, across: depth + step), offset: 0))
                 if skin is PathSkin {
                     // The outline is inset by half a pixel: its fill ends at E - 1/2, which
                     // on 120.75 lies a quarter into pixel 120.
-                    let along = edge + 3 * step / 2, across = depth + 3 * step / 2
                     out.append(Boundary(name: "three-quarter-point", direction: direction,
-                                        bounds: direction.isVertical ? Size(width: along, height: across)
-                                                                     : Size(width: across, height: along),
+                                        bounds: turned(direction, along: edge + 3 * step / 2, across: depth + 3 * step / 2),
                                         offset: 0))
                 }
                 if let arrow = (skin as? TwoAssetSkin)?.arrowSize {
                     // The arrow image's edges lie at E / 2 + offset ± w / 2.
                     let half = (edge / 2 + arrow.width / 2).truncatingRemainder(dividingBy: 1) == 0.5
                     out.append(Boundary(name: "arrow-under-half", direction: direction,
-                                        bounds: direction.isVertical ? Size(width: edge, height: depth) : Size(width: depth, height: edge),
-                                        offset: (half ? 0 : 0.5) - underHalf))
+                                        bounds: turned(direction, along: edge, across: depth), offset: (half ? 0 : 0.5) - underHalf))
                 }
             }
         }
@@ -128,9 +120,14 @@ enum BoundaryCases {
         return out
     }
 
+    /// A size given along the arrow's edge and across it.
+    static func turned(_ direction: ArrowDirection, along: Double, across: Double) -> Size {
+        direction.isVertical ? Size(width: along, height: across) : Size(width: across, height: along)
+    }
+
     // MARK: The seven-image layout
 
-    static func layoutBoundaries(_ direction: ArrowDirection, metrics m: SevenImageMetrics) -> [Boundary] {
+    static func layoutBoundaries(_ direction: ArrowDirection, metrics m: SevenImageMetrics, scale: Int) -> [Boundary] {
         let minimum = m.minimumBounds(for: direction)
         var out = [
             Boundary(name: "corner-start", direction: direction, bounds: minimum, offset: -step),
@@ -152,30 +149,21 @@ enum BoundaryCases {
             // L = c + k = E + 1, so the second stage's caps, L - (inset + 1) and inset, are E.
             ("stage2-fit", edge, edge + 1 - k - edge / 2),
         ]
-        for (name, e, offset) in candidates {
+        func onEdge(_ name: String, _ e: Double, _ offset: Double) {
             let c = e / 2 + offset
-            guard c - m.arrowBase / 2 >= m.cornerRadius, c + m.arrowBase / 2 <= e - m.cornerRadius else { continue }
-            let bounds = direction.isVertical ? Size(width: e, height: depth) : Size(width: depth, height: e)
-            out.append(Boundary(name: name, direction: direction, bounds: bounds, offset: offset))
+            guard c - m.arrowBase / 2 >= m.cornerRadius, c + m.arrowBase / 2 <= e - m.cornerRadius else { return }
+            out.append(Boundary(name: name, direction: direction, bounds: turned(direction, along: e, across: depth), offset: offset))
         }
+        for (name, e, offset) in candidates { onEdge(name, e, offset) }
         out.append(cornerFit(direction, metrics: m))
+        if scale == 1 {
+            // On the half-point edge, L = c + k = 121 (whole, so no rounding moves it): the
+            // second stage's caps, L - (inset + 1) and inset, leave a middle of half a point,
+            // the narrowest a stretch ever draws here. At 1x only, as `half-point`.
+            let e = edge + step
+            onEdge("stage2-half", e, e + step - k - e / 2)
+        }
         return out
-    }
-
-    /// `stage2-half`: on the half-point edge (120.5), the first stage half a point longer
-    /// than the edge (`c + k = 121`, whole, so no rounding moves it): the second stage's
-    /// caps, `L - (inset + 1)` and `inset`, leave a middle of half a point, the narrowest a
-    /// stretch ever draws here (with a whole edge it is whole). At 1x only, as
-    /// `half-point`.
-    static func stage2Half(_ direction: ArrowDirection, metrics m: SevenImageMetrics) -> Boundary? {
-        let image = m[direction.isVertical ? (direction == .up ? .up : .down) : .side]
-        let k = direction.isVertical ? (image.size.width - 1) / 2 : image.size.height / 2 - 1 - m.sideArrowCenterOffset
-        let e = edge + step
-        let offset = e + step - k - e / 2
-        let c = e / 2 + offset
-        guard c - m.arrowBase / 2 >= m.cornerRadius, c + m.arrowBase / 2 <= e - m.cornerRadius else { return nil }
-        let bounds = direction.isVertical ? Size(width: e, height: depth) : Size(width: depth, height: e)
-        return Boundary(name: "stage2-half", direction: direction, bounds: bounds, offset: offset)
     }
 
     /// Each direction's corner image, bounds exactly its caps (never below the minimum),
@@ -204,21 +192,12 @@ enum BoundaryCases {
     /// content narrower than the smallest edge.
     static func placementAtTheSmallest(_ metrics: PopoverMetrics) throws -> [Boundary] {
         let orientation = Orientation.portrait
-        func boundary(_ name: String, _ anchor: Anchor, _ placement: Placement, keyboard: Double) -> Boundary {
-            var group = Facts(["anchor": .text(anchor.name), "orientation": .text(orientation.rawValue),
-                               "direction": .text(placement.direction.rawValue), "frame": .rect(placement.frame),
-                               "arrowOffset": .number(placement.arrowOffset)])
-            if keyboard > 0 { group["keyboardHeight"] = .number(keyboard) }
-            return Boundary(name: "\(name)-\(anchor.name)-\(orientation.rawValue)", direction: placement.direction,
-                            bounds: placement.frame.size, offset: placement.arrowOffset, anchor: anchor.name,
-                            orientation: orientation, origin: Facts(["placement": .group(group)]))
-        }
         var out: [Boundary] = []
         for name in centreAnchors {
             let anchor = try Anchor.named(name)
             let placement = try Placement.make(anchor: anchor, orientation: orientation, contentSize: Size(width: 0, height: 0),
                                                metrics: metrics)
-            out.append(boundary("smallest", anchor, placement, keyboard: 0))
+            out.append(placed("smallest", anchor, orientation, placement))
         }
         // popover8 points up: its room runs from the tip (the anchor's bottom) to the
         // visible view's bottom margin, which the keyboard raises.
@@ -228,8 +207,21 @@ enum BoundaryCases {
         let placement = try Placement.make(anchor: anchor, orientation: orientation,
                                            contentSize: Size(width: 0, height: anchor.contentSize.height),
                                            keyboardHeight: keyboard, metrics: metrics)
-        out.append(boundary("shrunk-to-smallest", anchor, placement, keyboard: keyboard))
+        out.append(placed("shrunk-to-smallest", anchor, orientation, placement, keyboard: keyboard))
         return out
+    }
+
+    /// The boundary drawn from a placement, with the facts a scene records: the placement
+    /// it is drawn from (and the keyboard's height, when one is up).
+    static func placed(_ name: String, _ anchor: Anchor, _ orientation: Orientation, _ placement: Placement,
+                       keyboard: Double = 0) -> Boundary {
+        var group = Facts(["anchor": .text(anchor.name), "orientation": .text(orientation.rawValue),
+                           "direction": .text(placement.direction.rawValue), "frame": .rect(placement.frame),
+                           "arrowOffset": .number(placement.arrowOffset)])
+        if keyboard > 0 { group["keyboardHeight"] = .number(keyboard) }
+        return Boundary(name: "\(name)-\(anchor.name)-\(orientation.rawValue)", direction: placement.direction,
+                        bounds: placement.frame.size, offset: placement.arrowOffset, anchor: anchor.name,
+                        orientation: orientation, origin: Facts(["placement": .group(group)]))
     }
 
     /// From each anchor that permits any direction, in each orientation: the first
@@ -258,14 +250,7 @@ enum BoundaryCases {
                 let depth = direction.isVertical ? placement.frame.height : placement.frame.width
                 // Too little room for the smallest background, or another direction's better.
                 guard placement.direction == direction, depth == room else { continue }
-                out.append(Boundary(
-                    name: "fit-\(anchor.name)-\(orientation.rawValue)", direction: direction,
-                    bounds: placement.frame.size, offset: placement.arrowOffset, anchor: anchor.name, orientation: orientation,
-                    // The facts a scene records: the placement it is drawn from.
-                    origin: Facts(["placement": .group(Facts([
-                        "anchor": .text(anchor.name), "orientation": .text(orientation.rawValue),
-                        "direction": .text(placement.direction.rawValue), "frame": .rect(placement.frame),
-                        "arrowOffset": .number(placement.arrowOffset)]))])))
+                out.append(placed("fit", anchor, orientation, placement))
             }
         }
         return out
