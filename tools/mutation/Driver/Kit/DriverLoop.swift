@@ -46,12 +46,16 @@ public protocol MutationSubject: AnyObject {
     /// A few cases standing for all (one per kind of drawing), judged for a mutant of the
     /// setup that changes no case: what it changed can only show in drawings.
     var representativeCases: [String] { get }
+    /// What `input` asks to draw under the active mutant, exactly, when the subject can say:
+    /// two inputs with the same key draw the same, so the search draws one of them.
+    func drawingKey(_ input: SearchInput) -> String?
 }
 
 extension MutationSubject {
     public func changedCases(from original: Self) -> [String] { [] }
     public func isSetUpAlike(_ original: Self) -> Bool { false }
     public var representativeCases: [String] { [] }
+    public func drawingKey(_ input: SearchInput) -> String? { nil }
 }
 
 public struct SearchInput: Sendable {
@@ -80,6 +84,9 @@ struct Request: Decodable {
     var rebuild: Bool?
     var part: Int?
     var parts: Int?
+    /// searchCoverage: the fractions of each space's inputs to record, from and to.
+    var from: Double?
+    var to: Double?
 }
 
 /// A set of small numbers (constructs, mutants) as hex: bit k of byte k / 8.
@@ -120,6 +127,34 @@ extension [UInt8] {
 struct SearchTable: Codable {
     var shipped: [SearchRecord]
     var artwork: [SearchRecord]
+}
+
+/// One space of a search table, decoded for lookups: each input's records as bytes, and
+/// where each input's description sits.
+struct SearchSpaceIndex {
+    let records: [SearchRecord]
+    let reached: [[UInt8]]
+    let infected: [[UInt8]]
+    let position: [String: Int]
+
+    init(_ inputs: [SearchInput], _ records: [SearchRecord]) {
+        self.records = records
+        reached = records.map(\.reachedBits)
+        infected = records.map(\.infectedBits)
+        var position: [String: Int] = [:]
+        for (i, input) in zip(records.indices, inputs) { position[input.description] = i }
+        self.position = position
+    }
+
+    func reaches(_ i: Int, _ construct: Int) -> Bool { reached[i].reaches(construct) }
+    func infects(_ i: Int, _ mutant: Int) -> Bool { infected[i].reaches(mutant) }
+    /// The inputs, in order, that run `construct`.
+    func reaching(_ construct: Int) -> [Int] { reached.indices.filter { reached[$0].reaches(construct) } }
+}
+
+struct SearchIndex {
+    let shipped: SearchSpaceIndex
+    let artwork: SearchSpaceIndex
 }
 
 public enum DriverLoop {
@@ -163,7 +198,7 @@ public enum DriverLoop {
         mutation_set_active(0)
         let setupReached = (0..<constructs).filter { reached[$0] != 0 }
         let setupInfected = (0..<mutants).filter { infected[$0] != 0 }
-        var searchTable: (file: String, table: SearchTable)?
+        var searchTable: (file: String, table: SearchIndex)?
 
         while let line = readLine() {
             guard let data = line.data(using: .utf8), let request = try? JSONDecoder().decode(Request.self, from: data) else {
@@ -243,10 +278,13 @@ public enum DriverLoop {
             case "searchCoverage":
                 guard let file = request.file else { reply(["error": "searchCoverage needs a file"]); continue }
                 // Part `part` of `parts`: every parts-th input from the part-th, so drivers share it.
+                // Of each space, the inputs from fraction `from` of its length to fraction `to`: the
+                // head first, the rest only when a survivor needs it.
                 let part = request.part ?? 0, parts = max(1, request.parts ?? 1)
                 let ended = isolated {
                     func record(_ inputs: [SearchInput]) -> [SearchRecord] {
-                        stride(from: part, to: inputs.count, by: parts).map { inputs[$0] }.map { input in
+                        let (lo, hi) = (Self.cut(inputs.count, at: request.from ?? 0), Self.cut(inputs.count, at: request.to ?? 1))
+                        return stride(from: lo + part, to: hi, by: parts).map { inputs[$0] }.map { input in
                             startRecording()
                             let outcome = original.draw(input)
                             mutation_set_active(0)
@@ -274,44 +312,76 @@ public enum DriverLoop {
                         reply(["error": "\(file): not a search table"])
                         continue
                     }
-                    searchTable = (file, table)
+                    // Indexed once per table, here: the inputs (made by the original, in the table's
+                    // order) and their bit sets, so no request repeats the work.
+                    searchTable = (file, SearchIndex(shipped: SearchSpaceIndex(original.searchInputs, table.shipped),
+                                                     artwork: SearchSpaceIndex(original.artworkInputs, table.artwork)))
                 }
-                let table = searchTable!.table
+                let index = searchTable!.table
+                let rebuild = request.rebuild == true
+                // A mutant a probe watches is drawn only on the inputs it infects: on the others it
+                // draws what the original draws.
+                func candidates(_ space: SearchSpaceIndex) -> (reaching: [Int], infecting: [Int]) {
+                    let reaching = space.reaching(construct)
+                    return (reaching, request.probed == true ? reaching.filter { space.infects($0, Int(mutant)) } : reaching)
+                }
+                let shippedCandidates = candidates(index.shipped), artworkCandidates = candidates(index.artwork)
+                if !rebuild && shippedCandidates.reaching.isEmpty && artworkCandidates.reaching.isEmpty {
+                    // Nothing of either space runs the code: said without drawing or forking.
+                    func none(_ kind: String, _ space: SearchSpaceIndex, _ inputs: [SearchInput]) -> [String: Any] {
+                        ["kind": kind, "tried": 0, "reaching": 0, "infecting": 0, "whole": space.records.count >= inputs.count]
+                    }
+                    let shipped = none("shipped", index.shipped, original.searchInputs)
+                    reply(["searchedShipped": shipped])
+                    reply(["found": true, "shipped": shipped, "artwork": none("artwork", index.artwork, original.artworkInputs)])
+                    reply(["done": true])
+                    continue
+                }
                 let ended = isolated {
                     let subject = subjectUnderRequest()
-                    // Inputs are matched by description: a rebuilt subject may list them differently.
-                    // A mutant a probe watches is drawn only on the inputs it infects: on the others it
-                    // draws what the original draws.
-                    func search(_ inputs: [SearchInput], _ originals: [SearchInput], _ records: [SearchRecord], budget: Int,
-                                kind: String) -> [String: Any] {
-                        var recordOf: [String: SearchRecord] = [:]
-                        for (input, record) in zip(originals, records) { recordOf[input.description] = record }
-                        let reaching = inputs.filter { recordOf[$0.description]?.reachedBits.reaches(construct) ?? false }
-                        let infecting = request.probed == true
-                            ? reaching.filter { recordOf[$0.description]!.infectedBits.reaches(Int(mutant)) } : reaching
+                    // What the mutant drew, by what was asked: scenes and keyframes often place
+                    // the same popover as another input.
+                    var drawn: [String: String] = [:]
+                    func search(_ space: SearchSpaceIndex, _ inputs: [SearchInput], _ planned: (reaching: [Int], infecting: [Int]),
+                                budget: Int, kind: String) -> [String: Any] {
+                        // A rebuilt subject may list its inputs differently: they are matched by description.
+                        var reaching: [(input: SearchInput, record: Int)] = []
+                        if rebuild {
+                            for input in inputs {
+                                if let i = space.position[input.description], space.reaches(i, construct) { reaching.append((input, i)) }
+                            }
+                        } else {
+                            reaching = planned.reaching.map { (inputs[$0], $0) }
+                        }
+                        let infecting = request.probed == true ? reaching.filter { space.infects($0.record, Int(mutant)) } : reaching
                         var tried = 0
-                        for input in infecting.prefix(budget) {
-                            let record = recordOf[input.description]!
+                        for (input, i) in infecting.prefix(budget) {
+                            let expected = space.records[i].outcome
                             reply(["trying": input.description, "kind": kind])
                             mutation_set_active(mutant)
-                            let outcome = subject.draw(input)
+                            let key = subject.drawingKey(input)
+                            let outcome = key.flatMap { drawn[$0] } ?? subject.draw(input)
+                            if let key { drawn[key] = outcome }
                             mutation_set_active(0)
                             tried += 1
-                            if outcome != record.outcome {
+                            if outcome != expected {
                                 return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
-                                        "infecting": infecting.count, "original": record.outcome, "mutated": outcome]
+                                        "infecting": infecting.count, "original": expected, "mutated": outcome]
                             }
                         }
-                        return ["kind": kind, "tried": tried, "reaching": reaching.count, "infecting": infecting.count]
+                        // The table may hold only the head of the space: the tool then knows whether
+                        // the search saw all of it.
+                        return ["kind": kind, "tried": tried, "reaching": reaching.count, "infecting": infecting.count,
+                                "whole": space.records.count >= inputs.count]
                     }
-                    let shipped = search(subject.searchInputs, original.searchInputs, table.shipped, budget: request.budget ?? 500,
+                    let shipped = search(index.shipped, subject.searchInputs, shippedCandidates, budget: request.budget ?? 500,
                                          kind: "shipped")
                     var result: [String: Any] = ["found": true, "shipped": shipped]
                     if shipped["found"] == nil {
                         // Said before other artwork is drawn: should the mutant hang or crash on
                         // one of its inputs, the tool still knows the shipped skins drew the same.
                         reply(["searchedShipped": shipped])
-                        result["artwork"] = search(subject.artworkInputs, original.artworkInputs, table.artwork,
+                        result["artwork"] = search(index.artwork, subject.artworkInputs, artworkCandidates,
                                                    budget: request.artworkBudget ?? 200, kind: "artwork")
                     }
                     reply(result)
@@ -342,6 +412,10 @@ public enum DriverLoop {
         let code = (status >> 8) & 0xff
         return code == 0 ? nil : 256 + code
     }
+
+    /// Where fraction `f` of a list of `count` inputs ends: the same cut for the head's
+    /// recording and the rest's.
+    static func cut(_ count: Int, at f: Double) -> Int { min(count, max(0, Int((Double(count) * f).rounded(.up)))) }
 
     static func reply(_ object: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {

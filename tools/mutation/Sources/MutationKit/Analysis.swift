@@ -443,18 +443,60 @@ public final class Analysis: @unchecked Sendable {
 
     // MARK: Search
 
-    /// Records the search space's coverage and original drawings once (cached by `key`).
+    /// The part of each space of the search recorded first: a survivor whose budget its head
+    /// fills (most: code every drawing runs) is classified without the rest, so a one-file run
+    /// records the rest only when one of its survivors needs it (code few inputs run, or none).
+    public static let searchHead = 0.125
+
+    struct SearchTableFile: Codable {
+        struct Record: Codable { var reached: String; var infected: String; var outcome: String }
+        var shipped: [Record]
+        var artwork: [Record]
+    }
+
+    /// The head of the search space, recorded once per build (`key`): or the whole space, when
+    /// that is recorded already.
+    public func searchTableHead(key: String) throws -> String {
+        let whole = scratch + "/search-\(key).json", file = scratch + "/search-\(key)-head.json"
+        for existing in [whole, file] where FileManager.default.fileExists(atPath: existing) { return existing }
+        let clock = ContinuousClock.now
+        let table = try recordSearchSpace(file: file, from: 0, to: Self.searchHead)
+        log("search space, its head: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
+            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
+        return file
+    }
+
+    /// The whole search space, recorded once per build (`key`): the rest after a recorded head.
     public func searchTable(key: String) throws -> String {
-        let file = scratch + "/search-\(key).json"
+        let file = scratch + "/search-\(key).json", headFile = scratch + "/search-\(key)-head.json"
         if FileManager.default.fileExists(atPath: file) { return file }
         let clock = ContinuousClock.now
-        // Every driver records its share of the inputs; the shares are merged in input order.
+        var table: SearchTableFile
+        if let data = FileManager.default.contents(atPath: headFile),
+           let head = try? JSONDecoder().decode(SearchTableFile.self, from: data) {
+            let restFile = scratch + "/search-\(key)-rest.json"
+            let rest = try recordSearchSpace(file: restFile, from: Self.searchHead, to: 1)
+            table = SearchTableFile(shipped: head.shipped + rest.shipped, artwork: head.artwork + rest.artwork)
+            try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+            for done in [headFile, restFile] { try? FileManager.default.removeItem(atPath: done) }
+        } else {
+            table = try recordSearchSpace(file: file, from: 0, to: 1)
+        }
+        log("search space: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
+            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
+        return file
+    }
+
+    /// Records each space's inputs from fraction `from` of it to `to`, every driver a share,
+    /// merged in input order into `file`.
+    private func recordSearchSpace(file: String, from: Double, to: Double) throws -> SearchTableFile {
         let parts = options.jobs
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             do {
                 let process = try start()
-                process.send(["op": "searchCoverage", "file": file + ".part\(part)", "part": part, "parts": parts])
+                process.send(["op": "searchCoverage", "file": file + ".part\(part)", "part": part, "parts": parts,
+                              "from": from, "to": to])
                 let (done, failure) = collect(process, deadline: .now + .seconds(3600))
                 process.kill()
                 if done == nil { failures.withLock { $0.append(String(describing: failure)) } }
@@ -465,34 +507,36 @@ public final class Analysis: @unchecked Sendable {
         if let failure = failures.withLock({ $0.first }) {
             throw MutationError.driver("the search space could not be recorded: \(failure) (see \(scratch)/driver-errors.log)")
         }
-        struct Table: Codable { var shipped: [Record]; var artwork: [Record] }
-        struct Record: Codable { var reached: String; var infected: String; var outcome: String }
-        var shares: [Table] = []
+        var shares: [SearchTableFile] = []
         for part in 0..<parts {
             guard let data = FileManager.default.contents(atPath: file + ".part\(part)"),
-                  let share = try? JSONDecoder().decode(Table.self, from: data) else {
+                  let share = try? JSONDecoder().decode(SearchTableFile.self, from: data) else {
                 throw MutationError.driver("\(file).part\(part): the driver's share of the search space cannot be read")
             }
             shares.append(share)
             try? FileManager.default.removeItem(atPath: file + ".part\(part)")
         }
-        func merge(_ lists: [[Record]]) -> [Record] {
-            var out: [Record] = []
+        func merge(_ lists: [[SearchTableFile.Record]]) -> [SearchTableFile.Record] {
+            var out: [SearchTableFile.Record] = []
             for i in 0..<(lists.map(\.count).max() ?? 0) { for list in lists where i < list.count { out.append(list[i]) } }
             return out
         }
-        let table = Table(shipped: merge(shares.map(\.shipped)), artwork: merge(shares.map(\.artwork)))
+        let table = SearchTableFile(shipped: merge(shares.map(\.shipped)), artwork: merge(shares.map(\.artwork)))
         try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
-        log("search space: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
-            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
-        return file
+        return table
     }
 
     /// Classifies each survivor by searching the inputs for one that tells it from the original.
-    public func classify(_ results: inout [MutantResult], jobs: [Job], table: String, probed: Set<Int> = [],
-                         notDrawing: [String: String] = [:], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
+    ///
+    /// With a table of the space's head only, a survivor is classified when the head settles
+    /// it: an input that tells it apart, or both budgets filled. The others are returned (their
+    /// indices in `results`), to be searched again on the whole space.
+    @discardableResult
+    public func classify(_ results: inout [MutantResult], only: [Int]? = nil, jobs: [Job], table: String, probed: Set<Int> = [],
+                         notDrawing: [String: String] = [:], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [Int] {
         let byID = Dictionary(uniqueKeysWithValues: jobs.map { ($0.mutant.id, $0) })
-        let indices = results.indices.filter { results[$0].status == .survived }
+        let indices = only ?? results.indices.filter { results[$0].status == .survived }
+        let unsettled = Mutex<[Int]>([])
         let found = Mutex<[Int: Classification]>([:])
         let queue = Mutex<[Int]>(indices)
         let snapshot = results
@@ -515,7 +559,11 @@ public final class Analysis: @unchecked Sendable {
                 var c: Classification
                 if let done, done["crashed"] == nil, let answer {
                     c = Self.classification(answer, budget: budget, artworkBudget: artworkBudget)
+                    if !Self.settles(answer, budget: budget, artworkBudget: artworkBudget) { unsettled.withLock { $0.append(i) } }
                 } else {
+                    // A hang or crash on a shipped input is a missing case wherever the input lies;
+                    // on other artwork's, the shipped search before it must have been whole.
+                    if lastKind == "artwork" && !Self.saw(searchedShipped, budget: budget) { unsettled.withLock { $0.append(i) } }
                     if done == nil {
                         p.kill()
                         process = nil
@@ -540,7 +588,8 @@ public final class Analysis: @unchecked Sendable {
             }
             process?.kill()
         }
-        for (i, found) in found.withLock({ $0 }) {
+        let left = Set(unsettled.withLock { $0 })
+        for (i, found) in found.withLock({ $0 }) where !left.contains(i) {
             var c = found
             // Unreached code of a file the subject says no drawing runs: outside what pixels can see.
             if c.kind == .unreached, let held = notDrawing[results[i].mutant.file] {
@@ -554,6 +603,21 @@ public final class Analysis: @unchecked Sendable {
             case .notOnDrawingPath: results[i].status = .notOnDrawingPath
             }
         }
+        return left.sorted()
+    }
+
+    /// Whether a search's answer settles its survivor though the table held only the head of
+    /// the space: a shipped input told it apart, or each space's search saw all it would have
+    /// seen in the whole space (an input found, its budget filled, or the space all there).
+    static func settles(_ answer: [String: Any], budget: Int, artworkBudget: Int) -> Bool {
+        let shipped = answer["shipped"] as? [String: Any]
+        return shipped?["found"] != nil
+            || saw(shipped, budget: budget) && saw(answer["artwork"] as? [String: Any], budget: artworkBudget)
+    }
+
+    static func saw(_ space: [String: Any]?, budget: Int) -> Bool {
+        guard let space else { return false }
+        return space["found"] != nil || (space["tried"] as? Int ?? 0) >= budget || (space["whole"] as? Bool ?? true)
     }
 
     static func classification(_ done: [String: Any], budget: Int, artworkBudget: Int) -> Classification {

@@ -39,7 +39,7 @@ public struct MutationRun: Sendable {
     public func run() throws -> Result {
         let started = ContinuousClock.now
         var timings: [String: Double] = [:]
-        func lap(_ name: String, since: ContinuousClock.Instant) { timings[name] = (ContinuousClock.now - since).seconds }
+        func lap(_ name: String, since: ContinuousClock.Instant) { timings[name, default: 0] += (ContinuousClock.now - since).seconds }
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 
         var clock = ContinuousClock.now
@@ -132,15 +132,27 @@ public struct MutationRun: Sendable {
                 lap("tolerances", since: clock)
             }
             if options.search && judged.contains(where: { $0.status == .survived }) {
+                // The head of the space first; the rest only for the survivors the head leaves open.
                 clock = .now
-                let table = try analysis.searchTable(key: outcome.digest)
+                let head = try analysis.searchTableHead(key: outcome.digest)
                 lap("search space", since: clock)
                 clock = .now
-                analysis.classify(&judged, jobs: jobs, table: table, probed: outcome.probed,
-                                  notDrawing: subject.notOnDrawingPath) { done, all in
+                let progress: @Sendable (Int, Int) -> Void = { done, all in
                     if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
                 }
+                let open = analysis.classify(&judged, jobs: jobs, table: head, probed: outcome.probed,
+                                             notDrawing: subject.notOnDrawingPath, progress: progress)
                 lap("search", since: clock)
+                if !open.isEmpty {
+                    log("\(open.count) survivor(s) need more of the search space than its head")
+                    clock = .now
+                    let table = try analysis.searchTable(key: outcome.digest)
+                    lap("search space", since: clock)
+                    clock = .now
+                    analysis.classify(&judged, only: open, jobs: jobs, table: table, probed: outcome.probed,
+                                      notDrawing: subject.notOnDrawingPath, progress: progress)
+                    lap("search", since: clock)
+                }
             }
             results += judged
         }

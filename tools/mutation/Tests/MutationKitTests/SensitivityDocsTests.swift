@@ -40,6 +40,9 @@ struct SensitivityDocsTests {
         #expect(page.contains("`tools/mutation/run --artwork-budget`, \(o.artworkBudget)"))
         #expect(page.contains("(`tools/mutation/run --memory-mb`, \(o.memoryMB))"))
         #expect(page.contains("after the\nfirst three") || page.contains("after the first three"))
+        // "the first eighth of each space first": the head the search records before the rest.
+        #expect(page.contains("the first eighth of each space first"))
+        #expect(Analysis.searchHead == 1.0 / 8)
         #expect(o.killsToName == 3)
     }
 }
