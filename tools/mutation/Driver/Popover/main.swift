@@ -58,8 +58,33 @@ final class PopoverSubject: MutationSubject {
 
     var caseIDs: [String] { catalog.cases.map(\.id) }
 
+    /// Verdicts already reached in this child (one mutant), by what the case draws: a skin's
+    /// drawing depends on its request alone (`CaseCatalog.drawing`, and the suite's rule that
+    /// a case draws the same bytes every time), so a case whose skin, request and golden file
+    /// are another's has that one's verdict without being drawn again. Many cases repeat
+    /// another's request: a scene's placement that a keyboard frame or another anchor reaches.
+    private var verdicts: [String: (file: String, verdict: Verdict, detail: String)] = [:]
+
     func judge(_ id: String) -> (Verdict, String) {
         guard let c = byID[id] else { return (.error, "no such case in this build's catalog") }
+        let key = c.skinID + " " + exactly(c.request)
+        if let known = verdicts[key], known.file == goldenFiles?[id] { return (known.verdict, known.detail) }
+        let (verdict, detail) = drawAndJudge(c)
+        if let file = goldenFiles?[id] { verdicts[key] = (file, verdict, detail) }
+        return (verdict, detail)
+    }
+
+    /// Every stored value of `value`, numbers by their bits: values that compare equal but are
+    /// not the same (0 and -0) are told apart, and a field added to the request is not missed.
+    func exactly(_ value: Any) -> String {
+        if let d = value as? Double { return String(d.bitPattern, radix: 16) }
+        let children = Mirror(reflecting: value).children
+        if children.isEmpty { return "\(value)" }
+        return "(" + children.map { ($0.label ?? "") + ":" + exactly($0.value) }.joined(separator: ",") + ")"
+    }
+
+    private func drawAndJudge(_ c: GoldenCase) -> (Verdict, String) {
+        let id = c.id
         let drawn: Pixmap
         do {
             drawn = try catalog.drawing(c)
@@ -151,8 +176,19 @@ final class PopoverSubject: MutationSubject {
     }
 
     func draw(_ input: SearchInput) -> String {
-        let all = scenarios.shipped + scenarios.artwork
-        return all[input.index].draw()
+        scenario(input).draw()
+    }
+
+    private func scenario(_ input: SearchInput) -> Scenario {
+        input.index < scenarios.shipped.count ? scenarios.shipped[input.index]
+            : scenarios.artwork[input.index - scenarios.shipped.count]
+    }
+
+    /// The skin and the request the input places under the active mutant (none when it
+    /// cannot be placed: drawn, to the same "error").
+    func drawingKey(_ input: SearchInput) -> String? {
+        let s = scenario(input)
+        return (try? s.request()).map { s.skin.id + " " + exactly($0) }
     }
 
     /// The same cases and skin problems, and skins that draw alike, in the same order.
