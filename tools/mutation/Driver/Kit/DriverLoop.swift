@@ -87,6 +87,10 @@ struct Request: Decodable {
     /// searchCoverage: the fractions of each space's inputs to record, from and to.
     var from: Double?
     var to: Double?
+    /// search: how many of the inputs it would draw were drawn already, with no difference (a
+    /// search of the space's head): the search goes on after them.
+    var skip: Int?
+    var artworkSkip: Int?
 }
 
 /// A set of small numbers (constructs, mutants) as hex: bit k of byte k / 8.
@@ -343,7 +347,7 @@ public enum DriverLoop {
                     // the same popover as another input.
                     var drawn: [String: String] = [:]
                     func search(_ space: SearchSpaceIndex, _ inputs: [SearchInput], _ planned: (reaching: [Int], infecting: [Int]),
-                                budget: Int, kind: String) -> [String: Any] {
+                                budget: Int, skip: Int, kind: String) -> [String: Any] {
                         // A rebuilt subject may list its inputs differently: they are matched by description.
                         var reaching: [(input: SearchInput, record: Int)] = []
                         if rebuild {
@@ -354,8 +358,8 @@ public enum DriverLoop {
                             reaching = planned.reaching.map { (inputs[$0], $0) }
                         }
                         let infecting = request.probed == true ? reaching.filter { space.infects($0.record, Int(mutant)) } : reaching
-                        var tried = 0
-                        for (input, i) in infecting.prefix(budget) {
+                        var tried = min(skip, infecting.count, budget)
+                        for (input, i) in infecting.prefix(budget).dropFirst(tried) {
                             let expected = space.records[i].outcome
                             reply(["trying": input.description, "kind": kind])
                             mutation_set_active(mutant)
@@ -366,7 +370,8 @@ public enum DriverLoop {
                             tried += 1
                             if outcome != expected {
                                 return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
-                                        "infecting": infecting.count, "original": expected, "mutated": outcome]
+                                        "infecting": infecting.count, "original": expected, "mutated": outcome,
+                                        "whole": space.records.count >= inputs.count]
                             }
                         }
                         // The table may hold only the head of the space: the tool then knows whether
@@ -375,14 +380,14 @@ public enum DriverLoop {
                                 "whole": space.records.count >= inputs.count]
                     }
                     let shipped = search(index.shipped, subject.searchInputs, shippedCandidates, budget: request.budget ?? 500,
-                                         kind: "shipped")
+                                         skip: request.skip ?? 0, kind: "shipped")
                     var result: [String: Any] = ["found": true, "shipped": shipped]
                     if shipped["found"] == nil {
                         // Said before other artwork is drawn: should the mutant hang or crash on
                         // one of its inputs, the tool still knows the shipped skins drew the same.
                         reply(["searchedShipped": shipped])
                         result["artwork"] = search(index.artwork, subject.artworkInputs, artworkCandidates,
-                                                   budget: request.artworkBudget ?? 200, kind: "artwork")
+                                                   budget: request.artworkBudget ?? 200, skip: request.artworkSkip ?? 0, kind: "artwork")
                     }
                     reply(result)
                 }

@@ -8,8 +8,8 @@ public struct AnalysisOptions: Sendable {
     /// Name at most this many killing cases; 0 counts every selected case.
     public var killsToName = 3
     /// Inputs drawn with each survivor, in the shipped skins' space and in other artwork's.
-    public var searchBudget = 400
-    public var artworkBudget = 150
+    public var searchBudget = 200
+    public var artworkBudget = 75
     public var search = true
     /// A tolerance policy for the second pass (nil: the committed one, if any).
     public var tolerancesFile: String?
@@ -530,13 +530,15 @@ public final class Analysis: @unchecked Sendable {
     ///
     /// With a table of the space's head only, a survivor is classified when the head settles
     /// it: an input that tells it apart, or both budgets filled. The others are returned (their
-    /// indices in `results`), to be searched again on the whole space.
+    /// indices in `results`, with the inputs of each space the head drew with no difference),
+    /// to be searched on over the whole space from where the head left them (`only`).
     @discardableResult
-    public func classify(_ results: inout [MutantResult], only: [Int]? = nil, jobs: [Job], table: String, probed: Set<Int> = [],
-                         notDrawing: [String: String] = [:], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [Int] {
+    public func classify(_ results: inout [MutantResult], only: [Int: SearchProgress]? = nil, jobs: [Job], table: String,
+                         probed: Set<Int> = [], notDrawing: [String: String] = [:],
+                         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [Int: SearchProgress] {
         let byID = Dictionary(uniqueKeysWithValues: jobs.map { ($0.mutant.id, $0) })
-        let indices = only ?? results.indices.filter { results[$0].status == .survived }
-        let unsettled = Mutex<[Int]>([])
+        let indices = only.map { $0.keys.sorted() } ?? results.indices.filter { results[$0].status == .survived }
+        let unsettled = Mutex<[Int: SearchProgress]>([:])
         let found = Mutex<[Int: Classification]>([:])
         let queue = Mutex<[Int]>(indices)
         let snapshot = results
@@ -547,8 +549,13 @@ public final class Analysis: @unchecked Sendable {
                 let m = snapshot[i].mutant
                 if process == nil { process = try? start() }
                 guard let p = process else { continue }
+                let already = only?[i] ?? SearchProgress()
                 p.send(["op": "search", "mutant": m.id, "construct": m.construct, "file": table, "budget": budget,
-                        "artworkBudget": artworkBudget, "rebuild": byID[m.id]?.rebuild ?? false, "probed": probed.contains(m.id)])
+                        // Other artwork that made it hang or crash is not drawn again: only the shipped
+                        // skins' rest can change what it is.
+                        "artworkBudget": already.artworkFailure == nil ? artworkBudget : 0,
+                        "rebuild": byID[m.id]?.rebuild ?? false, "probed": probed.contains(m.id),
+                        "skip": already.shipped, "artworkSkip": already.artwork])
                 var last: String?, lastKind: String?
                 var answer: [String: Any]?, searchedShipped: [String: Any]?
                 let (done, failure) = collect(p, deadline: .now + .seconds(options.searchSeconds)) { object in
@@ -557,19 +564,35 @@ public final class Analysis: @unchecked Sendable {
                     if object["shipped"] != nil { answer = object }
                 }
                 var c: Classification
-                if let done, done["crashed"] == nil, let answer {
+                let how: String
+                if case .timedOut? = failure { how = "ran out of its \(Int(options.searchSeconds)) s" } else { how = "crashed" }
+                if let done, done["crashed"] == nil, let answer, let hang = already.artworkFailure,
+                   let shipped = answer["shipped"] as? [String: Any], shipped["found"] == nil {
+                    c = Self.classification(["shipped": shipped, "artwork": ["found": hang.input]], budget: budget,
+                                            artworkBudget: artworkBudget)
+                    c.reason += " (the search \(hang.how) drawing it with the mutant)"
+                } else if let done, done["crashed"] == nil, let answer {
                     c = Self.classification(answer, budget: budget, artworkBudget: artworkBudget)
-                    if !Self.settles(answer, budget: budget, artworkBudget: artworkBudget) { unsettled.withLock { $0.append(i) } }
+                    if !Self.settles(answer, budget: budget, artworkBudget: artworkBudget) {
+                        // Other artwork's input that told it apart is drawn again, not skipped: unless the
+                        // rest of the shipped space tells it apart, it is still the first that does.
+                        let artwork = answer["artwork"] as? [String: Any]
+                        let drawn = SearchProgress(shipped: (answer["shipped"] as? [String: Any])?["tried"] as? Int ?? 0,
+                                                   artwork: (artwork?["tried"] as? Int ?? 0) - (artwork?["found"] == nil ? 0 : 1))
+                        unsettled.withLock { $0[i] = drawn }
+                    }
                 } else {
                     // A hang or crash on a shipped input is a missing case wherever the input lies;
                     // on other artwork's, the shipped search before it must have been whole.
-                    if lastKind == "artwork" && !Self.saw(searchedShipped, budget: budget) { unsettled.withLock { $0.append(i) } }
+                    if lastKind == "artwork", let last, !Self.saw(searchedShipped, budget: budget) {
+                        unsettled.withLock {
+                            $0[i] = SearchProgress(shipped: searchedShipped?["tried"] as? Int ?? 0, artwork: 0, artworkFailure: (last, how))
+                        }
+                    }
                     if done == nil {
                         p.kill()
                         process = nil
                     }
-                    let how: String
-                    if case .timedOut? = failure { how = "ran out of its \(Int(options.searchSeconds)) s" } else { how = "crashed" }
                     if lastKind == "artwork", let searchedShipped, let last {
                         // Every shipped input it was given drew the same; other artwork's input
                         // made it hang or crash, which is a difference only other artwork shows.
@@ -588,8 +611,8 @@ public final class Analysis: @unchecked Sendable {
             }
             process?.kill()
         }
-        let left = Set(unsettled.withLock { $0 })
-        for (i, found) in found.withLock({ $0 }) where !left.contains(i) {
+        let left = unsettled.withLock { $0 }
+        for (i, found) in found.withLock({ $0 }) where left[i] == nil {
             var c = found
             // Unreached code of a file the subject says no drawing runs: outside what pixels can see.
             if c.kind == .unreached, let held = notDrawing[results[i].mutant.file] {
@@ -603,7 +626,15 @@ public final class Analysis: @unchecked Sendable {
             case .notOnDrawingPath: results[i].status = .notOnDrawingPath
             }
         }
-        return left.sorted()
+        return left
+    }
+
+    /// How many inputs of each space a survivor's search has drawn with no difference.
+    public struct SearchProgress: Sendable {
+        public var shipped = 0
+        public var artwork = 0
+        /// Other artwork's input that made it hang or crash, and which.
+        public var artworkFailure: (input: String, how: String)?
     }
 
     /// Whether a search's answer settles its survivor though the table held only the head of
@@ -630,29 +661,31 @@ public final class Analysis: @unchecked Sendable {
         var c = Classification(kind: .likelyEquivalent, input: nil, shippedTried: sTried, shippedReaching: sReach,
                                shippedInfecting: sInfect, artworkTried: aTried, artworkReaching: aReach,
                                artworkInfecting: aInfect, budget: budget, artworkBudget: artworkBudget, reason: "")
+        /// The counts below are of the space's head when the search settled there.
+        func of(_ space: [String: Any]?) -> String { (space?["whole"] as? Bool) == false ? " in the space's first eighth" : "" }
         /// What the search saw in one space, in words.
-        func none(_ space: String, tried: Int, infecting: Int, reaching: Int) -> String {
+        func none(_ space: String, tried: Int, infecting: Int, reaching: Int, _ counts: [String: Any]?) -> String {
             if reaching == 0 { return "no input of \(space) runs this code" }
             if infecting == 0 { return "no input of \(space) changes a value at the mutation point (\(reaching) run this code)" }
-            return "no difference in \(tried) of the \(infecting) inputs of \(space) where it changes a value"
+            return "no difference in \(tried) of the \(infecting) inputs of \(space)\(of(counts)) where it changes a value"
                 + (tried < infecting ? " (the budget)" : "") + " (\(reaching) run this code)"
         }
         if let input = shipped["found"] as? String {
             c.kind = .missingCase
             c.input = input
-            c.reason = "missing case: \(input) draws differently (input \(sTried) of the \(sInfect) shipped-skin inputs where it "
-                + "changes a value; \(sReach) run this code)"
+            c.reason = "missing case: \(input) draws differently (input \(sTried) of the \(sInfect) shipped-skin inputs\(of(shipped)) "
+                + "where it changes a value; \(sReach) run this code)"
         } else if let input = artwork?["found"] as? String {
             c.kind = .otherArtworkOnly
             c.input = input
-            c.reason = "equivalent for the shipped skins: " + none("the shipped skins", tried: sTried, infecting: sInfect, reaching: sReach)
+            c.reason = "equivalent for the shipped skins: " + none("the shipped skins", tried: sTried, infecting: sInfect, reaching: sReach, shipped)
                 + "; other artwork tells them apart: \(input), so this is code the shipped skins never exercise"
         } else if sReach == 0 && aReach == 0 {
             c.kind = .unreached
             c.reason = "unreached: no case and no input of the search (shipped skins or other artwork) runs this code"
         } else {
-            c.reason = "equivalent for the shipped skins: " + none("the shipped skins", tried: sTried, infecting: sInfect, reaching: sReach)
-                + "; other artwork does not tell them apart either: " + none("other artwork", tried: aTried, infecting: aInfect, reaching: aReach)
+            c.reason = "equivalent for the shipped skins: " + none("the shipped skins", tried: sTried, infecting: sInfect, reaching: sReach, shipped)
+                + "; other artwork does not tell them apart either: " + none("other artwork", tried: aTried, infecting: aInfect, reaching: aReach, artwork)
                 + "; likely truly equivalent"
         }
         return c

@@ -144,7 +144,7 @@ public struct MutationRun: Sendable {
                                              notDrawing: subject.notOnDrawingPath, progress: progress)
                 lap("search", since: clock)
                 if !open.isEmpty {
-                    log("\(open.count) survivor(s) need more of the search space than its head")
+                    log("\(open.count) survivor(s) need more of the search space than its head; searched on from where the head left them")
                     clock = .now
                     let table = try analysis.searchTable(key: outcome.digest)
                     lap("search space", since: clock)

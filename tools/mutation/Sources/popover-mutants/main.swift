@@ -46,10 +46,10 @@ struct PopoverMutants: ParsableCommand {
     var tolerances: String?
 
     @Option(help: "Inputs of the shipped skins drawn with each survivor.")
-    var searchBudget: Int = 400
+    var searchBudget: Int = AnalysisOptions().searchBudget
 
     @Option(help: "Inputs of other artwork drawn with each survivor the shipped skins cannot tell apart.")
-    var artworkBudget: Int = 150
+    var artworkBudget: Int = AnalysisOptions().artworkBudget
 
     @Flag(help: "Skip the survivor search.")
     var noSearch = false
