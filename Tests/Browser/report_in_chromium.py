@@ -40,10 +40,27 @@ def check(condition, message):
 def line(page, case_id):
     """The line of a case in the list of cases, drawn first if it was not yet. Waits until
     the list holds the case: on a loaded machine the page may still be filling it."""
-    page.wait_for_function("""id => {
-        const slot = window.PopoverGoldens && window.PopoverGoldens.slotOf(id);
-        return !!slot && slot.querySelector('article.case') !== null;
-    }""", arg=case_id, timeout=30000)
+    try:
+        page.wait_for_function("""id => {
+            const slot = window.PopoverGoldens && window.PopoverGoldens.slotOf(id);
+            return !!slot && slot.querySelector('article.case') !== null;
+        }""", arg=case_id, timeout=30000)
+    except Exception as error:
+        # Seen rarely under a loaded full run (a reloaded live page): say what the page held,
+        # so the failure explains itself.
+        state = page.evaluate("""id => {
+            const pg = window.PopoverGoldens;
+            if (!pg) return 'no PopoverGoldens on the page';
+            const shown = pg.shownCases();
+            const slot = pg.slotOf(id);
+            return JSON.stringify({ url: location.href, shown: shown.length,
+                                    listed: shown.some(c => c.id === id), slot: !!slot,
+                                    article: !!(slot && slot.querySelector('article.case')),
+                                    search: (document.querySelector('#f-q') || {}).value,
+                                    stored: Object.keys(localStorage).map(k => localStorage.getItem(k)).join(' ').slice(0, 400),
+                                    focus: !!document.querySelector('#focus:not([hidden])') });
+        }""", case_id)
+        raise AssertionError("the line of %s never appeared: %s (%s)" % (case_id, state, error))
     return page.locator('#case-list article.case[data-case="%s"]' % case_id)
 
 
