@@ -152,6 +152,8 @@ struct SearchSpaceIndex {
 
     func reaches(_ i: Int, _ construct: Int) -> Bool { reached[i].reaches(construct) }
     func infects(_ i: Int, _ mutant: Int) -> Bool { infected[i].reaches(mutant) }
+    /// Whether the table holds every one of `inputs`, not only the head of the space.
+    func isWhole(for inputs: [SearchInput]) -> Bool { records.count >= inputs.count }
     /// The inputs, in order, that run `construct`.
     func reaching(_ construct: Int) -> [Int] { reached.indices.filter { reached[$0].reaches(construct) } }
 }
@@ -323,17 +325,11 @@ public enum DriverLoop {
                 }
                 let index = searchTable!.table
                 let rebuild = request.rebuild == true
-                // A mutant a probe watches is drawn only on the inputs it infects: on the others it
-                // draws what the original draws.
-                func candidates(_ space: SearchSpaceIndex) -> (reaching: [Int], infecting: [Int]) {
-                    let reaching = space.reaching(construct)
-                    return (reaching, request.probed == true ? reaching.filter { space.infects($0, Int(mutant)) } : reaching)
-                }
-                let shippedCandidates = candidates(index.shipped), artworkCandidates = candidates(index.artwork)
-                if !rebuild && shippedCandidates.reaching.isEmpty && artworkCandidates.reaching.isEmpty {
+                let shippedReaching = index.shipped.reaching(construct), artworkReaching = index.artwork.reaching(construct)
+                if !rebuild && shippedReaching.isEmpty && artworkReaching.isEmpty {
                     // Nothing of either space runs the code: said without drawing or forking.
                     func none(_ kind: String, _ space: SearchSpaceIndex, _ inputs: [SearchInput]) -> [String: Any] {
-                        ["kind": kind, "tried": 0, "reaching": 0, "infecting": 0, "whole": space.records.count >= inputs.count]
+                        ["kind": kind, "tried": 0, "reaching": 0, "infecting": 0, "whole": space.isWhole(for: inputs)]
                     }
                     let shipped = none("shipped", index.shipped, original.searchInputs)
                     reply(["searchedShipped": shipped])
@@ -346,7 +342,7 @@ public enum DriverLoop {
                     // What the mutant drew, by what was asked: scenes and keyframes often place
                     // the same popover as another input.
                     var drawn: [String: String] = [:]
-                    func search(_ space: SearchSpaceIndex, _ inputs: [SearchInput], _ planned: (reaching: [Int], infecting: [Int]),
+                    func search(_ space: SearchSpaceIndex, _ inputs: [SearchInput], _ planned: [Int],
                                 budget: Int, skip: Int, kind: String) -> [String: Any] {
                         // A rebuilt subject may list its inputs differently: they are matched by description.
                         var reaching: [(input: SearchInput, record: Int)] = []
@@ -355,8 +351,10 @@ public enum DriverLoop {
                                 if let i = space.position[input.description], space.reaches(i, construct) { reaching.append((input, i)) }
                             }
                         } else {
-                            reaching = planned.reaching.map { (inputs[$0], $0) }
+                            reaching = planned.map { (inputs[$0], $0) }
                         }
+                        // A mutant a probe watches is drawn only on the inputs it infects: on the others
+                        // it draws what the original draws.
                         let infecting = request.probed == true ? reaching.filter { space.infects($0.record, Int(mutant)) } : reaching
                         var tried = min(skip, infecting.count, budget)
                         for (input, i) in infecting.prefix(budget).dropFirst(tried) {
@@ -371,22 +369,22 @@ public enum DriverLoop {
                             if outcome != expected {
                                 return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
                                         "infecting": infecting.count, "original": expected, "mutated": outcome,
-                                        "whole": space.records.count >= inputs.count]
+                                        "whole": space.isWhole(for: inputs)]
                             }
                         }
                         // The table may hold only the head of the space: the tool then knows whether
                         // the search saw all of it.
                         return ["kind": kind, "tried": tried, "reaching": reaching.count, "infecting": infecting.count,
-                                "whole": space.records.count >= inputs.count]
+                                "whole": space.isWhole(for: inputs)]
                     }
-                    let shipped = search(index.shipped, subject.searchInputs, shippedCandidates, budget: request.budget ?? 500,
+                    let shipped = search(index.shipped, subject.searchInputs, shippedReaching, budget: request.budget ?? 500,
                                          skip: request.skip ?? 0, kind: "shipped")
                     var result: [String: Any] = ["found": true, "shipped": shipped]
                     if shipped["found"] == nil {
                         // Said before other artwork is drawn: should the mutant hang or crash on
                         // one of its inputs, the tool still knows the shipped skins drew the same.
                         reply(["searchedShipped": shipped])
-                        result["artwork"] = search(index.artwork, subject.artworkInputs, artworkCandidates,
+                        result["artwork"] = search(index.artwork, subject.artworkInputs, artworkReaching,
                                                    budget: request.artworkBudget ?? 200, skip: request.artworkSkip ?? 0, kind: "artwork")
                     }
                     reply(result)
