@@ -460,7 +460,8 @@ public final class Analysis: @unchecked Sendable {
         let whole = scratch + "/search-\(key).json", file = scratch + "/search-\(key)-head.json"
         for existing in [whole, file] where FileManager.default.fileExists(atPath: existing) { return existing }
         let clock = ContinuousClock.now
-        let table = try recordSearchSpace(file: file, from: 0, to: Self.searchHead)
+        let table = try recordSearchSpace(sharesBeside: file, from: 0, to: Self.searchHead)
+        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
         log("search space, its head: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
             + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
         return file
@@ -474,22 +475,21 @@ public final class Analysis: @unchecked Sendable {
         var table: SearchTableFile
         if let data = FileManager.default.contents(atPath: headFile),
            let head = try? JSONDecoder().decode(SearchTableFile.self, from: data) {
-            let restFile = scratch + "/search-\(key)-rest.json"
-            let rest = try recordSearchSpace(file: restFile, from: Self.searchHead, to: 1)
+            let rest = try recordSearchSpace(sharesBeside: file, from: Self.searchHead, to: 1)
             table = SearchTableFile(shipped: head.shipped + rest.shipped, artwork: head.artwork + rest.artwork)
-            try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
-            for done in [headFile, restFile] { try? FileManager.default.removeItem(atPath: done) }
         } else {
-            table = try recordSearchSpace(file: file, from: 0, to: 1)
+            table = try recordSearchSpace(sharesBeside: file, from: 0, to: 1)
         }
+        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try? FileManager.default.removeItem(atPath: headFile)
         log("search space: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
             + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
         return file
     }
 
-    /// Records each space's inputs from fraction `from` of it to `to`, every driver a share,
-    /// merged in input order into `file`.
-    private func recordSearchSpace(file: String, from: Double, to: Double) throws -> SearchTableFile {
+    /// Records each space's inputs from fraction `from` of it to `to`, every driver a share
+    /// (written beside `file` and removed once read), merged in input order.
+    private func recordSearchSpace(sharesBeside file: String, from: Double, to: Double) throws -> SearchTableFile {
         let parts = options.jobs
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -521,9 +521,7 @@ public final class Analysis: @unchecked Sendable {
             for i in 0..<(lists.map(\.count).max() ?? 0) { for list in lists where i < list.count { out.append(list[i]) } }
             return out
         }
-        let table = SearchTableFile(shipped: merge(shares.map(\.shipped)), artwork: merge(shares.map(\.artwork)))
-        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
-        return table
+        return SearchTableFile(shipped: merge(shares.map(\.shipped)), artwork: merge(shares.map(\.artwork)))
     }
 
     /// Classifies each survivor by searching the inputs for one that tells it from the original.
