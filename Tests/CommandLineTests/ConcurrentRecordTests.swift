@@ -32,14 +32,22 @@ struct ConcurrentRecordTests {
             let runs = try filters.enumerated().map { i, filter in
                 let process = toolProcess(executable, ["record", filter, "--goldens", goldens, "--cache", cache,
                                                        "--reports", work + "/Reports-\(i)", "--jobs", "2"], in: work)
-                process.standardOutput = FileHandle.nullDevice
-                _ = FileManager.default.createFile(atPath: work + "/record-\(i).err", contents: nil)
+                // A case that could not be written is said on standard output (the run's
+                // summary), a bad value on standard error: both kept for the message.
+                for stream in ["out", "err"] {
+                    _ = FileManager.default.createFile(atPath: work + "/record-\(i).\(stream)", contents: nil)
+                }
+                process.standardOutput = FileHandle(forWritingAtPath: work + "/record-\(i).out")
                 process.standardError = FileHandle(forWritingAtPath: work + "/record-\(i).err")
                 return process
             }
             try await runToExit(runs)
-            let said = (0..<2).map { (try? String(contentsOfFile: work + "/record-\($0).err", encoding: .utf8)) ?? "" }
-            #expect(runs.map(\.terminationStatus) == [0, 0], "round \(round): \(said)")
+            let said = (0..<2).map { i in
+                ["out", "err"].map { (try? String(contentsOfFile: work + "/record-\(i).\($0)", encoding: .utf8)) ?? "" }
+                    .joined(separator: "\n")
+            }
+            #expect(runs.map(\.terminationReason) == [.exit, .exit] && runs.map(\.terminationStatus) == [0, 0],
+                    "round \(round): \(runs.map(\.terminationReason)) \(runs.map(\.terminationStatus)): \(said)")
 
             // Every golden either run wrote is whole and holds the committed pixels.
             for id in all {

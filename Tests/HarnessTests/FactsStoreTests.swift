@@ -2,6 +2,7 @@ import Foundation
 import PopoverFiles
 import PopoverGeometry
 import PopoverHarness
+import PopoverImage
 import Synchronization
 import Testing
 import TestSupport
@@ -167,5 +168,35 @@ struct FactsStoreTests {
         try Self.write(store, "s/up/b@1x", 2)
         #expect(store.facts(for: "s/up/b@1x", goldenDigest: Self.digest(2)).standing == .recorded)
         #expect(GoldenStore(folder: folder.path).facts(for: "s/up/a@1x", goldenDigest: Self.digest(1)).standing == .missing)
+    }
+
+    @Test("recording a golden another run wrote meanwhile: the same bytes are left as they are and get this run's facts; other bytes are refused and kept")
+    func recordedMeanwhile() throws {
+        let folder = TemporaryFolder("facts-meanwhile")
+        defer { folder.remove() }
+        let id = "s/up/a@1x"
+        // A 2 x 1 image, opaque red then opaque blue; the other an opaque green pixel.
+        let image = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])
+        let other = RGBAImage(width: 2, height: 1, pixels: [0, 255, 0, 255, 0, 0, 255, 255])
+        let first = GoldenStore(folder: folder.path), second = GoldenStore(folder: folder.path)
+        // Both runs looked while there was no golden (replacing nil); the first writes.
+        let written = try GoldenWriter.write(image, as: id, in: first, cache: nil, facts: Self.facts(1), replacing: nil)
+        #expect(written.outcome == .written)
+        var before = stat()
+        #expect(stat(first.path(for: id), &before) == 0)
+
+        let again = try GoldenWriter.write(image, as: id, in: second, cache: nil, facts: Self.facts(2), replacing: nil)
+        #expect(again.outcome == .alreadyThere && again.png == written.png)
+        var after = stat()
+        #expect(stat(first.path(for: id), &after) == 0)
+        #expect(after.st_ino == before.st_ino, "the golden was replaced, though it already held these bytes")
+        let digest = SHA256.hex(written.png)
+        #expect(GoldenStore(folder: folder.path).facts(for: id, goldenDigest: digest) == (Self.facts(2), .recorded))
+
+        #expect(throws: HarnessError.goldenChanged(first.path(for: id))) {
+            try GoldenWriter.write(other, as: id, in: second, cache: nil, facts: Self.facts(3), replacing: nil)
+        }
+        #expect(try FileIO.readBytes(path: first.path(for: id)) == written.png)
+        #expect(GoldenStore(folder: folder.path).facts(for: id, goldenDigest: digest) == (Self.facts(2), .recorded))
     }
 }

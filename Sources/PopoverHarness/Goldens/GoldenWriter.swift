@@ -25,19 +25,37 @@ public enum GoldenWriter {
         return Prepared(png: png, digest: SHA256.hex(png), decoded: decoded)
     }
 
+    /// What `write` found and did.
+    public enum Outcome: Sendable, Equatable {
+        /// This call wrote the golden and its facts.
+        case written
+        /// Another writer (a second `record` over the same cases) had written these very
+        /// bytes since this one looked: nothing left to write but, if they differ, the facts.
+        case alreadyThere
+    }
+
     /// Encodes and checks `image` (`prepare`), then writes it and the facts it was drawn
     /// from (its row of the folder's facts table, tied to its SHA-256) as one unit under
     /// the folder's lock (`GoldenStore.replaceHoldingLock`), only if the golden on disk is
-    /// still the one with SHA-256 `expected` (nil: still none); tells `cache` what the
-    /// decode established. Returns the file's bytes.
-    @discardableResult
-    public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore,
-                             cache: GoldenDigestCache?, facts: Facts, replacing expected: String?) throws -> [UInt8] {
+    /// still the one with SHA-256 `expected` (nil: still none), or is already these bytes;
+    /// tells `cache` what the decode established. Returns the file's bytes and whether
+    /// this call wrote them. Any other golden found in its place: `HarnessError.goldenChanged`.
+    public static func write(_ image: RGBAImage, as id: String, in store: GoldenStore, cache: GoldenDigestCache?,
+                             facts: Facts, replacing expected: String?) throws -> (png: [UInt8], outcome: Outcome) {
         let golden = try prepare(image, as: id, in: store)
-        try store.locked {
-            try store.replaceHoldingLock(id, png: golden.png, row: FactsTable.Row(golden: golden.digest, facts: facts), ifStill: expected)
+        let row = FactsTable.Row(golden: golden.digest, facts: facts)
+        let outcome = try store.locked { () throws -> Outcome in
+            let current = try store.currentDigest(of: id)
+            guard current != expected, current == golden.digest else {
+                try store.replaceHoldingLock(id, png: golden.png, row: row, ifStill: expected)
+                return .written
+            }
+            // The table is read afresh: the other writer may have changed it. The same row
+            // again touches nothing.
+            try store.writeFactsHoldingLock(GoldenFacts(caseID: id, golden: golden.digest, facts: facts))
+            return .alreadyThere
         }
         cache?.learn(file: golden.digest, drawn: golden.decoded)
-        return golden.png
+        return (golden.png, outcome)
     }
 }

@@ -196,12 +196,19 @@ final class CaseJudge: Sendable {
                         message: String) {
         do {
             let drawn = try facts(c)
-            let png = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache, facts: drawn.facts,
-                                             replacing: result.goldenDigest)
+            let written = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache, facts: drawn.facts,
+                                                 replacing: result.goldenDigest)
             result.factsStanding = .recorded
-            result.goldenDigest = SHA256.hex(png)
-            result.status = status
-            result.message = message
+            result.goldenDigest = SHA256.hex(written.png)
+            switch written.outcome {
+            case .written:
+                result.status = status
+                result.message = message
+            case .alreadyThere:
+                // Said as what is on disk: this run wrote nothing, and the golden matches.
+                result.status = .passed
+                result.message = "another run recorded the same golden meanwhile"
+            }
         } catch {
             result.status = .error
             result.message = "cannot record the golden: \(error)"
