@@ -21,6 +21,11 @@ failing run, calls this script, and checks the files afterwards.
       changed pixels, filling a good part of the pane; together every changed pixel of
       CHANGED_JSON ([[x, y], ...]).
 
+  python3 report_in_chromium.py pieces REPORT_FOLDER
+      serves REPORT_FOLDER/index.html from a loopback server that pauses after each
+      script element, as a page served over a slow connection arrives: the page throws
+      nothing, and every case the list shows gets its line.
+
 Chromium is Debian's (/usr/bin/chromium, or $CHROMIUM): Playwright downloads no browser.
 Exit status 0 when every check holds; otherwise a message on standard error and 1.
 """
@@ -551,6 +556,77 @@ def regions(report, case_id, changed_file):
         b.close()
 
 
+def pieces(report):
+    """The browser runs what has arrived while it waits for the rest (an observer's
+    callback, say): a page whose scripts were split over elements could draw its list
+    with half of them. Here the page arrives in pieces, cut after each script element."""
+    import http.server
+    import threading
+    import time
+    html = open(os.path.join(report, "index.html"), "rb").read()
+    cuts, at = [], 0
+    while html.find(b"</script>", at) >= 0:
+        at = html.find(b"</script>", at) + len(b"</script>")
+        cuts.append(at)
+
+    class Pieces(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            try:
+                self.answer()
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the browser closed: nothing left to tell it
+
+        def answer(self):
+            if self.path != "/":
+                # The images, whole and at once.
+                root = os.path.abspath(report)
+                path = os.path.normpath(os.path.join(root, self.path.split("?")[0].lstrip("/")))
+                if not path.startswith(root + os.sep) or not os.path.isfile(path):
+                    self.send_error(404)
+                    return
+                body = open(path, "rb").read()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(html)))
+            self.end_headers()
+            start = 0
+            for cut in cuts + [len(html)]:
+                self.wfile.write(html[start:cut])
+                self.wfile.flush()
+                start = cut
+                time.sleep(0.5)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Pieces)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as p:
+            b = browser(p)
+            page = b.new_page(viewport={"width": 1400, "height": 1000})
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            # goto returns once the page has loaded: every piece has arrived and run.
+            page.goto("http://127.0.0.1:%d/" % server.server_address[1])
+            shown = page.evaluate("window.PopoverGoldens.shownCases().map(c => c.id)")
+            check(len(shown) > 0, "the list shows no case")
+            missing = page.evaluate("""ids => ids.filter(id => {
+                const slot = window.PopoverGoldens.slotOf(id);
+                return !slot || !slot.querySelector('article.case');
+            })""", shown)
+            check(not errors, "the page threw: %s" % errors)
+            check(not missing, "%d of %d cases have no line, e.g. %s" % (len(missing), len(shown), missing[:3]))
+            b.close()
+    finally:
+        server.shutdown()
+
+
 if __name__ == "__main__":
     try:
         if sys.argv[1] == "static":
@@ -562,6 +638,8 @@ if __name__ == "__main__":
                 axe(folder)
         elif sys.argv[1] == "regions":
             regions(sys.argv[2], sys.argv[3], sys.argv[4])
+        elif sys.argv[1] == "pieces":
+            pieces(sys.argv[2])
         else:
             raise AssertionError("unknown mode " + sys.argv[1])
     except AssertionError as e:

@@ -95,6 +95,20 @@ func reportsAreAccessible() async throws {
     #expect(driven.status == 0, "\(driven.stderr)")
 }
 
+@Test("a page that arrives in pieces, paused after each script element as a slow connection delivers it: nothing throws and every listed case gets its line",
+      .enabled(if: PageScript.available || runningOnCI, "Chromium or Playwright is not installed (scripts/install-dependencies --browser)"))
+func pageArrivingInPieces() async throws {
+    try #require(PageScript.available, "CI must have Chromium and Playwright (scripts/install-dependencies --browser)")
+    let scratch = TemporaryFolder("pieces")
+    defer { scratch.remove() }
+    let catalog = CaseCatalog.standard(skinsFolder: PackageFolders.skins)
+    let down = catalog.cases(matching: "gik-default/down").map(\.id)
+    let run = try recordThenCheck(scratch, filter: "gik-default/down", faults: Faults(changed: Set(down.prefix(3))))
+    #expect(run.count(.failed) == 3)
+    let driven = try await runProgram("/usr/bin/env", ["python3", PageScript.path, "pieces", scratch.file("reports")])
+    #expect(driven.status == 0, "\(driven.stderr)")
+}
+
 @Test("a one-pixel border recoloured: the viewer steps through regions that each hold changed pixels and fill a good part of the pane, and together hold every changed pixel",
       .enabled(if: PageScript.available || runningOnCI, "Chromium or Playwright is not installed (scripts/install-dependencies --browser)"))
 func regionsFrameAThinChange() async throws {

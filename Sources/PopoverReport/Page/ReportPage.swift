@@ -63,7 +63,7 @@ public struct ReportPage: RunReporter {
                       PassedList.html(run)),
                  footer(run),
                  .jsonData(id: "report-data", json: data.json()),
-                 .group(ReportAssets.scripts.map { .trustedCode(element: "script", code: $0) })))
+                 .trustedCode(element: "script", code: ReportAssets.script)))
         return "<!DOCTYPE html>\n" + page.render() + "\n"
     }
 
@@ -221,11 +221,14 @@ public struct ReportPage: RunReporter {
 
 /// The page's stylesheet and scripts: real files in the package (Assets/), embedded in
 /// the binary by SwiftPM, written inline so the page needs nothing but its images. The
-/// scripts run in this order; report-core.js sets up what the others share.
+/// scripts run in this order; report-core.js sets up what the others share. They go in
+/// one script element: the browser may run other tasks between two elements (a served
+/// page arriving in pieces), and an observer firing after report-lists.js had filled
+/// the list but before report-review.js had run would draw lines with half a script.
 enum ReportAssets {
     static let css = String(decoding: PackageResources.report_css, as: UTF8.self)
-    static let scripts = [
+    static let script = [
         PackageResources.report_core_js, PackageResources.report_viewer_js, PackageResources.report_lists_js,
         PackageResources.report_review_js, PackageResources.report_focus_js, PackageResources.report_navigation_js,
-    ].map { String(decoding: $0, as: UTF8.self) }
+    ].map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n;\n")
 }
