@@ -1,7 +1,75 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// The drivers alive, by process group, so that interrupting the tool (Ctrl-C, a kill by
+/// SIGTERM, a closed terminal) ends them and the children they fork too: each driver leads
+/// a group of its own, which the terminal's signal does not reach, and a child judging a
+/// mutant that never ends would otherwise run on. A kill by SIGKILL cannot be caught.
+public enum LiveDrivers {
+    static let capacity = 256
+    /// Read by the signal handler without a lock (reading a slot and `kill` are all it does);
+    /// written under `writers`. 0 is a free slot.
+    nonisolated(unsafe) static let groups: UnsafeMutablePointer<pid_t> = {
+        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        return slots
+    }()
+    private static let writers = Mutex<Void>(())
+
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installed with the first driver, only for signals not ignored (a run under nohup keeps
+    /// ignoring SIGHUP).
+    private static let handlers: Void = {
+        _ = groups
+        for signalNumber in signals {
+            let previous = signal(signalNumber) { received in
+                LiveDrivers.killAll()
+                // Then end as the signal would have: the shell sees an interrupted command.
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(signalNumber, SIG_IGN)
+            }
+        }
+    }()
+
+    /// Installs the handlers now and lets the calling thread (the command's main thread,
+    /// there for the whole run) take the signals even if its parent started it with them
+    /// blocked, as a process started from another program's worker thread may be.
+    public static func handleInterrupts() {
+        _ = handlers
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signalNumber in signals { sigaddset(&unblock, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    static func add(_ group: pid_t) {
+        _ = handlers
+        writers.withLock { _ in
+            if let free = (0..<capacity).first(where: { groups[$0] == 0 }) { groups[free] = group }
+        }
+    }
+
+    static func remove(_ group: pid_t) {
+        writers.withLock { _ in
+            for slot in 0..<capacity where groups[slot] == group { groups[slot] = 0 }
+        }
+    }
+
+    /// Kills every live driver's group (async-signal-safe: slots read, `kill` called).
+    static func killAll() {
+        for slot in 0..<capacity {
+            let group = groups[slot]
+            if group > 0 { Glibc.kill(-group, SIGKILL) }
+        }
+    }
+}
 
 /// One driver process, spoken to in JSON lines; reads time out, so a mutant that hangs is
 /// stopped by its deadline, and a process that dies by a signal is told apart from one
@@ -58,6 +126,7 @@ public final class DriverProcess: @unchecked Sendable {
         pid = child
         input = toChild[1]
         output = fromChild[0]
+        LiveDrivers.add(child)
         // A driver that died must not kill us with SIGPIPE when we write to it.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -124,6 +193,7 @@ public final class DriverProcess: @unchecked Sendable {
         let signal = status & 0x7f
         let result: (Int32, Int32?) = signal == 0 ? ((status >> 8) & 0xff, nil) : (0, signal)
         reaped = result
+        LiveDrivers.remove(pid)
         return .ended(status: result.0, signal: result.1)
     }
 }

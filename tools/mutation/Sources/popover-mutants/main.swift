@@ -82,6 +82,8 @@ struct PopoverMutants: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl-C ends the drivers (each in a process group of its own) with the tool.
+        LiveDrivers.handleInterrupts()
         let root = URL(fileURLWithPath: self.root).standardizedFileURL.path
         // This package's folder: the driver kit and the popover driver live beside the command.
         let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Interrupting `popover-mutants` (the built command, on a copy of the fixture) while a
+/// driver's child judges a mutant that never ends.
+@Suite("Interrupting the tool")
+struct InterruptTests {
+    /// The process IDs whose parent is `parent`, from /proc.
+    static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // After "pid (name) state ": the parent's ID.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == parent
+        }
+    }
+
+    /// Whether `pid` has ended: gone, or a zombie nobody has reaped yet.
+    static func ended(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass: what the processes do is seen
+    /// only in /proc.
+    static func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    @Test("Ctrl-C while a mutant hangs: the tool ends as interrupted, and its driver and the child judging the mutant end too")
+    func interruptEndsDrivers() async throws {
+        let tool = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("popover-mutants").path
+        try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool): not built (swift build --build-tests)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-interrupt-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: work)
+        try FileManager.default.copyItem(atPath: FixtureRun.fixture, toPath: work)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+
+        // Line 19's mutants never end (`i += 1` made `i -= 1`, removed, or `i += 0`).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["--root", work, "--driver", work + "/Driver", "--configuration", "debug",
+                             "--file", "Sources/Shapes/Shapes.swift", "--line", "19", "--jobs", "1", "--no-search"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The driver, once it has forked a child for a mutant of line 19: the child spins.
+        var driver: pid_t = 0, judging: pid_t = 0
+        let started = Self.eventually(within: 300) {
+            guard let d = Self.children(of: process.processIdentifier).first(where: {
+                (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.hasPrefix("mutation-driver") == true
+            }) else { return false }
+            // Coverage's children end at once; a judging child of a hanging mutant stays.
+            guard let child = Self.children(of: d).first, !Self.ended(child) else { return false }
+            usleep(300_000)
+            guard !Self.ended(child) else { return false }
+            (driver, judging) = (d, child)
+            return true
+        }
+        try #require(started, "no driver judging a mutant of line 19 appeared")
+
+        kill(process.processIdentifier, SIGINT)
+        #expect(Self.eventually(within: 10) { Self.ended(driver) && Self.ended(judging) },
+                "the driver \(driver) or its child \(judging) still runs after the tool was interrupted")
+        // Should they run on, they are ended here: until then the tool's end may not be seen
+        // (they hold what Foundation watches it by).
+        kill(-driver, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+                "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+    }
+}
