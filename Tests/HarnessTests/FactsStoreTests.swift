@@ -179,6 +179,10 @@ struct FactsStoreTests {
         let image = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])
         let other = RGBAImage(width: 2, height: 1, pixels: [0, 255, 0, 255, 0, 0, 255, 255])
         let first = GoldenStore(folder: folder.path), second = GoldenStore(folder: folder.path)
+        // A neighbour's row in the same table, and the second run's store having read the table
+        // before the first wrote: what it writes must start from the table on disk.
+        try Self.write(first, "s/up/b@1x", 7)
+        #expect(second.facts(for: id, goldenDigest: nil).standing == .missing)
         // Both runs looked while there was no golden (replacing nil); the first writes.
         let written = try GoldenWriter.write(image, as: id, in: first, cache: nil, facts: Self.facts(1), replacing: nil)
         #expect(written.outcome == .written)
@@ -192,6 +196,7 @@ struct FactsStoreTests {
         #expect(after.st_ino == before.st_ino, "the golden was replaced, though it already held these bytes")
         let digest = SHA256.hex(written.png)
         #expect(GoldenStore(folder: folder.path).facts(for: id, goldenDigest: digest) == (Self.facts(2), .recorded))
+        #expect(GoldenStore(folder: folder.path).facts(for: "s/up/b@1x", goldenDigest: Self.digest(7)) == (Self.facts(7), .recorded))
 
         #expect(throws: HarnessError.goldenChanged(first.path(for: id))) {
             try GoldenWriter.write(other, as: id, in: second, cache: nil, facts: Self.facts(3), replacing: nil)

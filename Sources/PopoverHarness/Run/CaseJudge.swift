@@ -171,9 +171,10 @@ final class CaseJudge: Sendable {
             result.status = .passed
             result.message = comparison.summary
             let rewrite = options.recordMode == .all && !identical
-            if rewrite {
-                record(actual, of: c, into: &result, status: .recorded,
-                       message: "changed within tolerance (\(comparison.summary)): re-recorded")
+            if rewrite, case .alreadyThere(let png) = record(actual, of: c, into: &result, status: .recorded,
+                                                             message: "changed within tolerance (\(comparison.summary)): re-recorded") {
+                keepOnlyIfAsked(actual, png, into: &result)
+                return result
             }
             if options.keepsImagesOfPassingCases || rewrite { keep(images, into: &result) }
             return result
@@ -181,7 +182,11 @@ final class CaseJudge: Sendable {
         result.message = comparison.summary
         result.changedRegions = comparison.diffMap?.changedRegions() ?? []
         if options.recordMode.records(.failed) {
-            record(actual, of: c, into: &result, status: .recorded, message: "\(comparison.summary): re-recorded")
+            if case .alreadyThere(let png) = record(actual, of: c, into: &result, status: .recorded,
+                                                    message: "\(comparison.summary): re-recorded") {
+                keepOnlyIfAsked(actual, png, into: &result)
+                return result
+            }
         } else {
             result.status = .failed
         }
@@ -189,11 +194,28 @@ final class CaseJudge: Sendable {
         return result
     }
 
+    /// A case another run recorded meanwhile passes against the golden now on disk: the
+    /// comparison with the one this run read is no longer what the case is, so its images
+    /// are kept only as a passing case's are.
+    private func keepOnlyIfAsked(_ actual: RGBAImage, _ png: [UInt8], into result: inout CaseResult) {
+        if options.keepsImagesOfPassingCases {
+            keep(CaseImages(expected: actual, expectedFile: png, actual: actual), into: &result)
+        }
+    }
+
+    private enum Recorded {
+        case written
+        /// Another run had written these very bytes since this one looked (`GoldenWriter`).
+        case alreadyThere(png: [UInt8])
+        case failed
+    }
+
     /// Writes `actual` as the case's golden, with its facts. The bytes written are decoded
     /// again and must give back the drawn pixels; that decode is also what lets the next
     /// check trust them.
+    @discardableResult
     private func record(_ actual: RGBAImage, of c: GoldenCase, into result: inout CaseResult, status: CaseStatus,
-                        message: String) {
+                        message: String) -> Recorded {
         do {
             let drawn = try facts(c)
             let written = try GoldenWriter.write(actual, as: result.id, in: store, cache: cache, facts: drawn.facts,
@@ -204,14 +226,22 @@ final class CaseJudge: Sendable {
             case .written:
                 result.status = status
                 result.message = message
+                return .written
             case .alreadyThere:
-                // Said as what is on disk: this run wrote nothing, and the golden matches.
+                // Said as what is on disk: this run wrote nothing, and the golden it would
+                // have written is there, so the case passes against it, pixel for pixel.
                 result.status = .passed
                 result.message = "another run recorded the same golden meanwhile"
+                result.metrics = ImageComparison.identical(width: result.width, height: result.height,
+                                                           tolerance: tolerances.tolerance(forCase: c.id, skin: c.skinID)).metrics
+                result.changedRegion = nil
+                result.changedRegions = []
+                return .alreadyThere(png: written.png)
             }
         } catch {
             result.status = .error
             result.message = "cannot record the golden: \(error)"
+            return .failed
         }
     }
 

@@ -1,5 +1,5 @@
-// Shared by the report's scripts (each file is one inline script element, in the order the
-// page lists them): the run's data, the decisions, what the browser keeps of them, and a
+// Shared by the report's scripts (the six files as one inline script element, in the order
+// ReportAssets joins them): the run's data, the decisions, what the browser keeps of them, and a
 // few helpers. The data is the page's JSON block, read with JSON.parse; the scripts build
 // DOM nodes and set text, never HTML from strings.
 (function () {

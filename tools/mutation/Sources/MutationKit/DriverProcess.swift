@@ -20,21 +20,33 @@ public enum LiveDrivers {
     private static let writers = Mutex<Void>(())
 
     static let signals = [SIGINT, SIGTERM, SIGHUP]
+    /// What each of `signals` did before (for the handler to hand the signal on to).
+    nonisolated(unsafe) static let previous: UnsafeMutablePointer<sigaction> = {
+        let saved = UnsafeMutablePointer<sigaction>.allocate(capacity: signals.count)
+        saved.initialize(repeating: sigaction(), count: signals.count)
+        return saved
+    }()
 
     /// Installed with the first driver, only for signals not ignored (a run under nohup keeps
-    /// ignoring SIGHUP).
+    /// ignoring SIGHUP). The handler kills the drivers, puts back what the signal did before
+    /// and raises it again: by default the tool then ends as interrupted.
     private static let handlers: Void = {
         _ = groups
-        for signalNumber in signals {
-            let previous = signal(signalNumber) { received in
+        for (i, signalNumber) in signals.enumerated() {
+            sigaction(signalNumber, nil, previous + i)
+            if unsafeBitCast(previous[i].__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                continue
+            }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
                 LiveDrivers.killAll()
-                // Then end as the signal would have: the shell sees an interrupted command.
-                signal(received, SIG_DFL)
+                for (i, signalNumber) in LiveDrivers.signals.enumerated() where signalNumber == received {
+                    sigaction(received, LiveDrivers.previous + i, nil)
+                }
                 raise(received)
             }
-            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                signal(signalNumber, SIG_IGN)
-            }
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
         }
     }()
 
@@ -188,12 +200,16 @@ public final class DriverProcess: @unchecked Sendable {
     /// Waits for the process to end: (exit status, terminating signal).
     private func ended() -> ReadResult {
         if let reaped { return .ended(status: reaped.0, signal: reaped.1) }
+        // Before reaping, while the ended driver still holds its process ID: a child it
+        // left (judging a mutant that never ends) goes with it, and the interrupt handler
+        // forgets the group before the ID can be another's.
+        Glibc.kill(-pid, SIGKILL)
+        LiveDrivers.remove(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let signal = status & 0x7f
         let result: (Int32, Int32?) = signal == 0 ? ((status >> 8) & 0xff, nil) : (0, signal)
         reaped = result
-        LiveDrivers.remove(pid)
         return .ended(status: result.0, signal: result.1)
     }
 }

@@ -69,10 +69,14 @@ struct PopoverMutants: ParsableCommand {
     @Option(help: "Each driver's address-space limit in MiB.")
     var memoryMb: Int = 4096
 
+    @Option(help: "Seconds added to 1.25 x a case's original time to make its time limit.")
+    var timeMargin: Double = AnalysisOptions().timeConstant
+
     func validate() throws {
         if line != nil && file == nil { throw ValidationError("--line needs --file") }
         if let sample, sample < 1 { throw ValidationError("--sample must be at least 1, got \(sample)") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if !(timeMargin > 0 && timeMargin <= 3600) { throw ValidationError("--time-margin must be more than 0 and at most 3600 seconds, got \(timeMargin)") }
         if !["release", "debug"].contains(configuration) {
             throw ValidationError("--configuration must be release or debug, got \(configuration)")
         }
@@ -122,6 +126,7 @@ struct PopoverMutants: ParsableCommand {
             run.options.artworkBudget = artworkBudget
             run.options.search = !noSearch
             run.options.memoryMB = memoryMb
+            run.options.timeConstant = timeMargin
             run.log = { print(Escape.terminal($0)); fflush(nil) }
             let result = try run.run()
             print("")

@@ -44,37 +44,47 @@ struct InterruptTests {
         try FileManager.default.copyItem(atPath: FixtureRun.fixture, toPath: work)
         defer { try? FileManager.default.removeItem(atPath: work) }
 
-        // Line 19's mutants never end (`i += 1` made `i -= 1`, removed, or `i += 0`).
+        // Line 19's mutants never end (`i += 1` made `i -= 1`, removed, or `i += 0`); with a
+        // 120 s margin the tool itself stops none of them while the test looks.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = ["--root", work, "--driver", work + "/Driver", "--configuration", "debug",
-                             "--file", "Sources/Shapes/Shapes.swift", "--line", "19", "--jobs", "1", "--no-search"]
+                             "--file", "Sources/Shapes/Shapes.swift", "--line", "19", "--jobs", "1", "--no-search",
+                             "--time-margin", "120"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        var driver: pid_t = 0, judging: pid_t = 0
+        defer {
+            // Whatever happened above, nothing is left running.
+            if driver > 0 && !Self.ended(driver) { kill(-driver, SIGKILL) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
 
         // The driver, once it has forked a child for a mutant of line 19: the child spins.
-        var driver: pid_t = 0, judging: pid_t = 0
         let started = Self.eventually(within: 300) {
             guard let d = Self.children(of: process.processIdentifier).first(where: {
                 (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.hasPrefix("mutation-driver") == true
             }) else { return false }
+            driver = d
             // Coverage's children end at once; a judging child of a hanging mutant stays.
             guard let child = Self.children(of: d).first, !Self.ended(child) else { return false }
             usleep(300_000)
             guard !Self.ended(child) else { return false }
-            (driver, judging) = (d, child)
+            judging = child
             return true
         }
         try #require(started, "no driver judging a mutant of line 19 appeared")
+        try #require(!Self.ended(driver) && !Self.ended(judging), "the driver or its child ended before the interrupt")
 
         kill(process.processIdentifier, SIGINT)
         #expect(Self.eventually(within: 10) { Self.ended(driver) && Self.ended(judging) },
                 "the driver \(driver) or its child \(judging) still runs after the tool was interrupted")
-        // Should they run on, they are ended here: until then the tool's end may not be seen
+        // Should they run on, they end here: until then the tool's end may not be seen
         // (they hold what Foundation watches it by).
-        kill(-driver, SIGKILL)
+        if !Self.ended(driver) { kill(-driver, SIGKILL) }
+        #expect(Self.eventually(within: 30) { !process.isRunning }, "the tool still runs after Ctrl-C")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
                 "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
