@@ -67,12 +67,15 @@ final class PopoverSubject: MutationSubject {
 
     func judge(_ id: String) -> (Verdict, String) {
         guard let c = byID[id] else { return (.error, "no such case in this build's catalog") }
-        let key = c.skinID + " " + exactly(c.request)
+        let key = drawing(c.skinID, c.request)
         if let known = verdicts[key], known.file == goldenFiles?[id] { return (known.verdict, known.detail) }
         let (verdict, detail) = drawAndJudge(c)
         if let file = goldenFiles?[id] { verdicts[key] = (file, verdict, detail) }
         return (verdict, detail)
     }
+
+    /// What a skin is asked to draw, exactly: equal for two drawings that must be the same.
+    func drawing(_ skinID: String, _ request: PopoverRequest) -> String { skinID + " " + exactly(request) }
 
     /// Every stored value of `value`, numbers by their bits: values that compare equal but are
     /// not the same (0 and -0) are told apart, and a field added to the request is not missed.
@@ -188,7 +191,7 @@ final class PopoverSubject: MutationSubject {
     /// cannot be placed: drawn, to the same "error").
     func drawingKey(_ input: SearchInput) -> String? {
         let s = scenario(input)
-        return (try? s.request()).map { s.skin.id + " " + exactly($0) }
+        return (try? s.request()).map { drawing(s.skin.id, $0) }
     }
 
     /// The same cases and skin problems, and skins that draw alike, in the same order.

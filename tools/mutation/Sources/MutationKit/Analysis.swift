@@ -460,10 +460,8 @@ public final class Analysis: @unchecked Sendable {
         let whole = scratch + "/search-\(key).json", file = scratch + "/search-\(key)-head.json"
         for existing in [whole, file] where FileManager.default.fileExists(atPath: existing) { return existing }
         let clock = ContinuousClock.now
-        let table = try recordSearchSpace(sharesBeside: file, from: 0, to: Self.searchHead)
-        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
-        log("search space, its head: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
-            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
+        try save(try recordSearchSpace(sharesBeside: file, from: 0, to: Self.searchHead), to: file, as: "search space, its head",
+                 since: clock)
         return file
     }
 
@@ -472,7 +470,7 @@ public final class Analysis: @unchecked Sendable {
         let file = scratch + "/search-\(key).json", headFile = scratch + "/search-\(key)-head.json"
         if FileManager.default.fileExists(atPath: file) { return file }
         let clock = ContinuousClock.now
-        var table: SearchTableFile
+        let table: SearchTableFile
         if let data = FileManager.default.contents(atPath: headFile),
            let head = try? JSONDecoder().decode(SearchTableFile.self, from: data) {
             let rest = try recordSearchSpace(sharesBeside: file, from: Self.searchHead, to: 1)
@@ -480,11 +478,15 @@ public final class Analysis: @unchecked Sendable {
         } else {
             table = try recordSearchSpace(sharesBeside: file, from: 0, to: 1)
         }
-        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try save(table, to: file, as: "search space", since: clock)
         try? FileManager.default.removeItem(atPath: headFile)
-        log("search space: \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
-            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
         return file
+    }
+
+    private func save(_ table: SearchTableFile, to file: String, as name: String, since clock: ContinuousClock.Instant) throws {
+        try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+        log("\(name): \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
+            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
     }
 
     /// Records each space's inputs from fraction `from` of it to `to`, every driver a share

@@ -189,15 +189,12 @@ public final class DriverProcess: @unchecked Sendable {
         }
     }
 
-    /// Kills the process (SIGKILL) and reaps it.
+    /// Kills the process and its children (SIGKILL to its group) and reaps it: `ended` does both.
     public func kill() {
-        if reaped == nil {
-            Glibc.kill(-pid, SIGKILL)
-            _ = ended()
-        }
+        _ = ended()
     }
 
-    /// Waits for the process to end: (exit status, terminating signal).
+    /// Ends the process's group and waits for the process: (exit status, terminating signal).
     private func ended() -> ReadResult {
         if let reaped { return .ended(status: reaped.0, signal: reaped.1) }
         // Before reaping, while the ended driver still holds its process ID: a child it

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Interrupting `popover-mutants` (the built command, on a copy of the fixture) while a
@@ -51,7 +52,15 @@ struct InterruptTests {
         process.arguments = ["--root", work, "--driver", work + "/Driver", "--configuration", "debug",
                              "--file", "Sources/Shapes/Shapes.swift", "--line", "19", "--jobs", "1", "--no-search",
                              "--time-margin", "120"]
-        process.standardOutput = FileHandle.nullDevice
+        // What the tool says: judging starts after the line that counts the probed mutants,
+        // so a driver's child seen after it judges a mutant (coverage's children are gone).
+        let said = Mutex("")
+        let output = Pipe()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            said.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
         var driver: pid_t = 0, judging: pid_t = 0
@@ -63,14 +72,12 @@ struct InterruptTests {
 
         // The driver, once it has forked a child for a mutant of line 19: the child spins.
         let started = Self.eventually(within: 300) {
-            guard let d = Self.children(of: process.processIdentifier).first(where: {
-                (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.hasPrefix("mutation-driver") == true
-            }) else { return false }
+            guard said.withLock({ $0.contains("watched by a probe") }),
+                  let d = Self.children(of: process.processIdentifier).first(where: {
+                      (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.hasPrefix("mutation-driver") == true
+                  }) else { return false }
             driver = d
-            // Coverage's children end at once; a judging child of a hanging mutant stays.
             guard let child = Self.children(of: d).first, !Self.ended(child) else { return false }
-            usleep(300_000)
-            guard !Self.ended(child) else { return false }
             judging = child
             return true
         }
