@@ -49,6 +49,10 @@ public protocol MutationSubject: AnyObject {
     /// What `input` asks to draw under the active mutant, exactly, when the subject can say:
     /// two inputs with the same key draw the same, so the search draws one of them.
     func drawingKey(_ input: SearchInput) -> String?
+    /// Whether a case asks to draw exactly what `key` names and its golden holds exactly
+    /// `outcome` (as `draw` puts it). A mutant that passes every case draws such an input as
+    /// that golden, so its search knows the input draws no difference without drawing it.
+    func isCaseDrawing(_ key: String, outcome: String) -> Bool
 }
 
 extension MutationSubject {
@@ -56,6 +60,7 @@ extension MutationSubject {
     public func isSetUpAlike(_ original: Self) -> Bool { false }
     public var representativeCases: [String] { [] }
     public func drawingKey(_ input: SearchInput) -> String? { nil }
+    public func isCaseDrawing(_ key: String, outcome: String) -> Bool { false }
 }
 
 public struct SearchInput: Sendable {
@@ -82,8 +87,6 @@ struct Request: Decodable {
     /// Whether a probe watches the mutant: the search then draws only the inputs it infects.
     var probed: Bool?
     var rebuild: Bool?
-    var part: Int?
-    var parts: Int?
     /// searchCoverage: the fractions of each space's inputs to record, from and to.
     var from: Double?
     var to: Double?
@@ -91,6 +94,9 @@ struct Request: Decodable {
     /// search of the space's head): the search goes on after them.
     var skip: Int?
     var artworkSkip: Int?
+    /// search: the mutant passes every case (a survivor), so inputs that are a case's own
+    /// drawing need not be drawn.
+    var passesEveryCase: Bool?
 }
 
 /// A set of small numbers (constructs, mutants) as hex: bit k of byte k / 8.
@@ -140,14 +146,20 @@ struct SearchSpaceIndex {
     let reached: [[UInt8]]
     let infected: [[UInt8]]
     let position: [String: Int]
+    /// For each input that the original draws exactly as a case's golden, what it asks to
+    /// draw (its drawing key); nil for the others.
+    let caseDrawings: [String?]
 
-    init(_ inputs: [SearchInput], _ records: [SearchRecord]) {
+    init<S: MutationSubject>(_ inputs: [SearchInput], _ records: [SearchRecord], original: S) {
         self.records = records
         reached = records.map(\.reachedBits)
         infected = records.map(\.infectedBits)
         var position: [String: Int] = [:]
         for (i, input) in zip(records.indices, inputs) { position[input.description] = i }
         self.position = position
+        caseDrawings = zip(inputs, records).map { input, record in
+            original.drawingKey(input).flatMap { original.isCaseDrawing($0, outcome: record.outcome) ? $0 : nil }
+        }
     }
 
     func reaches(_ i: Int, _ construct: Int) -> Bool { reached[i].reaches(construct) }
@@ -283,14 +295,12 @@ public enum DriverLoop {
                 reply(ended.map { ["done": true, "crashed": $0] } ?? ["done": true])
             case "searchCoverage":
                 guard let file = request.file else { reply(["error": "searchCoverage needs a file"]); continue }
-                // Part `part` of `parts`: every parts-th input from the part-th, so drivers share it.
                 // Of each space, the inputs from fraction `from` of its length to fraction `to`: the
-                // head first, the rest only when a survivor needs it.
-                let part = request.part ?? 0, parts = max(1, request.parts ?? 1)
+                // tool asks for the space in pieces, the head first, the rest only when a survivor needs it.
                 let ended = isolated {
                     func record(_ inputs: [SearchInput]) -> [SearchRecord] {
                         let (lo, hi) = (Self.cut(inputs.count, at: request.from ?? 0), Self.cut(inputs.count, at: request.to ?? 1))
-                        return stride(from: lo + part, to: hi, by: parts).map { inputs[$0] }.map { input in
+                        return inputs[lo..<max(lo, hi)].map { input in
                             startRecording()
                             let outcome = original.draw(input)
                             mutation_set_active(0)
@@ -320,8 +330,8 @@ public enum DriverLoop {
                     }
                     // Indexed once per table, here: the inputs (made by the original, in the table's
                     // order) and their bit sets, so no request repeats the work.
-                    searchTable = (file, SearchIndex(shipped: SearchSpaceIndex(original.searchInputs, table.shipped),
-                                                     artwork: SearchSpaceIndex(original.artworkInputs, table.artwork)))
+                    searchTable = (file, SearchIndex(shipped: SearchSpaceIndex(original.searchInputs, table.shipped, original: original),
+                                                     artwork: SearchSpaceIndex(original.artworkInputs, table.artwork, original: original)))
                 }
                 let index = searchTable!.table
                 let rebuild = request.rebuild == true
@@ -357,11 +367,21 @@ public enum DriverLoop {
                         // it draws what the original draws.
                         let infecting = request.probed == true ? reaching.filter { space.infects($0.record, Int(mutant)) } : reaching
                         var tried = min(skip, infecting.count, budget)
+                        // Inputs known to draw no difference without drawing them: a case's own drawing,
+                        // asked for alike under the mutant, which passes every case.
+                        var fromCases = 0
+                        let casesPassed = request.passesEveryCase == true && !rebuild
                         for (input, i) in infecting.prefix(budget).dropFirst(tried) {
                             let expected = space.records[i].outcome
                             reply(["trying": input.description, "kind": kind])
                             mutation_set_active(mutant)
                             let key = subject.drawingKey(input)
+                            if casesPassed, let key, key == space.caseDrawings[i] {
+                                mutation_set_active(0)
+                                tried += 1
+                                fromCases += 1
+                                continue
+                            }
                             let outcome = key.flatMap { drawn[$0] } ?? subject.draw(input)
                             if let key { drawn[key] = outcome }
                             mutation_set_active(0)
@@ -369,13 +389,13 @@ public enum DriverLoop {
                             if outcome != expected {
                                 return ["kind": kind, "found": input.description, "tried": tried, "reaching": reaching.count,
                                         "infecting": infecting.count, "original": expected, "mutated": outcome,
-                                        "whole": space.isWhole(for: inputs)]
+                                        "whole": space.isWhole(for: inputs), "fromCases": fromCases]
                             }
                         }
                         // The table may hold only the head of the space: the tool then knows whether
                         // the search saw all of it.
                         return ["kind": kind, "tried": tried, "reaching": reaching.count, "infecting": infecting.count,
-                                "whole": space.isWhole(for: inputs)]
+                                "whole": space.isWhole(for: inputs), "fromCases": fromCases]
                     }
                     let shipped = search(index.shipped, subject.searchInputs, shippedReaching, budget: request.budget ?? 500,
                                          skip: request.skip ?? 0, kind: "shipped")

@@ -194,6 +194,18 @@ final class PopoverSubject: MutationSubject {
         return (try? s.request()).map { drawing(s.skin.id, $0) }
     }
 
+    /// Each case's drawing key, with what its golden holds as `draw` puts it ("WxH digest").
+    private lazy var caseGoldens: [String: Set<String>] = {
+        var goldens: [String: Set<String>] = [:]
+        for c in catalog.cases {
+            guard let file = goldenFiles?[c.id], let fact = cache.fact(forFile: file) else { continue }
+            goldens[drawing(c.skinID, c.request), default: []].insert("\(fact.width)x\(fact.height) \(XXH64.hex(fact.pixels))")
+        }
+        return goldens
+    }()
+
+    func isCaseDrawing(_ key: String, outcome: String) -> Bool { caseGoldens[key]?.contains(outcome) == true }
+
     /// The same cases and skin problems, and skins that draw alike, in the same order.
     func isSetUpAlike(_ original: PopoverSubject) -> Bool {
         catalog.cases == original.catalog.cases && catalog.unavailableSkins == original.catalog.unavailableSkins

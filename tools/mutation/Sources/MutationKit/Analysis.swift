@@ -19,7 +19,12 @@ public struct AnalysisOptions: Sendable {
     /// The time limit: factor x the original's time for the mutant's cases + the constant.
     public var timeFactor = 1.25
     public var timeConstant = 4.0
+    /// A survivor's whole search; each input of it has `timeConstant` (its drawing a hang after that).
     public var searchSeconds = 120.0
+    /// Survivors above which the search skips the space's head and records the whole space at
+    /// once: in run 15 (a full run) 1948 of 2428 survivors needed more than the head, and
+    /// searching them twice started each one's drawings twice from cold.
+    public var searchHeadLimit = 50
 
     public init() {}
 }
@@ -96,17 +101,20 @@ public final class Analysis: @unchecked Sendable {
                           errorLog: scratch + "/driver-errors.log")
     }
 
-    /// Reads lines until `done`; nil if the driver ended or timed out first.
-    func collect(_ process: DriverProcess, deadline: ContinuousClock.Instant,
+    /// Reads lines until `done`; nil if the driver ended or timed out first. With `perInput`,
+    /// each input the driver says it is `trying` must be done within that, too.
+    func collect(_ process: DriverProcess, deadline: ContinuousClock.Instant, perInput: Duration? = nil,
                  onLine: ([String: Any]) -> Void = { _ in }) -> (done: [String: Any]?, failure: DriverProcess.ReadResult?) {
+        var inputDeadline: ContinuousClock.Instant?
         while true {
-            switch process.read(until: deadline) {
+            switch process.read(until: inputDeadline.map { min($0, deadline) } ?? deadline) {
             case .line(let object):
                 if let error = object["error"] as? String {
                     log("driver: \(error)")
                     return (nil, .ended(status: -1, signal: nil))
                 }
                 if object["done"] != nil { return (object, nil) }
+                if let perInput, object["trying"] != nil { inputDeadline = .now + perInput }
                 onLine(object)
             case let other:
                 return (nil, other)
@@ -489,41 +497,48 @@ public final class Analysis: @unchecked Sendable {
             + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
     }
 
-    /// Records each space's inputs from fraction `from` of it to `to`, every driver a share
-    /// (written beside `file` and removed once read), merged in input order.
+    /// Records each space's inputs from fraction `from` of it to `to`, in pieces (written beside
+    /// `file` and removed once read) the drivers take in turn as each finishes one, so neither
+    /// waits long on the other at the end; merged in input order.
     private func recordSearchSpace(sharesBeside file: String, from: Double, to: Double) throws -> SearchTableFile {
-        let parts = options.jobs
+        let pieces = options.jobs * 8
         let failures = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            do {
-                let process = try start()
-                process.send(["op": "searchCoverage", "file": file + ".part\(part)", "part": part, "parts": parts,
-                              "from": from, "to": to])
-                let (done, failure) = collect(process, deadline: .now + .seconds(3600))
-                process.kill()
-                if done == nil { failures.withLock { $0.append(String(describing: failure)) } }
-            } catch {
-                failures.withLock { $0.append("\(error)") }
+        let queue = Mutex<[Int]>(Array((0..<pieces).reversed()))
+        DispatchQueue.concurrentPerform(iterations: options.jobs) { _ in
+            var process: DriverProcess?
+            while let piece = queue.withLock({ $0.popLast() }) {
+                do {
+                    if process == nil { process = try start() }
+                    let p = process!
+                    let width = (to - from) / Double(pieces)
+                    p.send(["op": "searchCoverage", "file": file + ".piece\(piece)", "from": from + width * Double(piece),
+                            "to": piece == pieces - 1 ? to : from + width * Double(piece + 1)])
+                    let (done, failure) = collect(p, deadline: .now + .seconds(3600))
+                    if done == nil {
+                        p.kill()
+                        process = nil
+                        failures.withLock { $0.append(String(describing: failure)) }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
             }
+            process?.kill()
         }
         if let failure = failures.withLock({ $0.first }) {
             throw MutationError.driver("the search space could not be recorded: \(failure) (see \(scratch)/driver-errors.log)")
         }
-        var shares: [SearchTableFile] = []
-        for part in 0..<parts {
-            guard let data = FileManager.default.contents(atPath: file + ".part\(part)"),
+        var table = SearchTableFile(shipped: [], artwork: [])
+        for piece in 0..<pieces {
+            guard let data = FileManager.default.contents(atPath: file + ".piece\(piece)"),
                   let share = try? JSONDecoder().decode(SearchTableFile.self, from: data) else {
-                throw MutationError.driver("\(file).part\(part): the driver's share of the search space cannot be read")
+                throw MutationError.driver("\(file).piece\(piece): a piece of the search space cannot be read")
             }
-            shares.append(share)
-            try? FileManager.default.removeItem(atPath: file + ".part\(part)")
+            table.shipped += share.shipped
+            table.artwork += share.artwork
+            try? FileManager.default.removeItem(atPath: file + ".piece\(piece)")
         }
-        func merge(_ lists: [[SearchTableFile.Record]]) -> [SearchTableFile.Record] {
-            var out: [SearchTableFile.Record] = []
-            for i in 0..<(lists.map(\.count).max() ?? 0) { for list in lists where i < list.count { out.append(list[i]) } }
-            return out
-        }
-        return SearchTableFile(shipped: merge(shares.map(\.shipped)), artwork: merge(shares.map(\.artwork)))
+        return table
     }
 
     /// Classifies each survivor by searching the inputs for one that tells it from the original.
@@ -555,17 +570,24 @@ public final class Analysis: @unchecked Sendable {
                         // skins' rest can change what it is.
                         "artworkBudget": already.artworkFailure == nil ? artworkBudget : 0,
                         "rebuild": byID[m.id]?.rebuild ?? false, "probed": probed.contains(m.id),
-                        "skip": already.shipped, "artworkSkip": already.artwork])
+                        "skip": already.shipped, "artworkSkip": already.artwork,
+                        "passesEveryCase": snapshot[i].status == .survived])
                 var last: String?, lastKind: String?
                 var answer: [String: Any]?, searchedShipped: [String: Any]?
-                let (done, failure) = collect(p, deadline: .now + .seconds(options.searchSeconds)) { object in
+                let searchDeadline = ContinuousClock.now + .seconds(options.searchSeconds)
+                let (done, failure) = collect(p, deadline: searchDeadline, perInput: .seconds(options.timeConstant)) { object in
                     if let trying = object["trying"] as? String { last = trying; lastKind = object["kind"] as? String }
                     if let shipped = object["searchedShipped"] as? [String: Any] { searchedShipped = shipped }
                     if object["shipped"] != nil { answer = object }
                 }
                 var c: Classification
                 let how: String
-                if case .timedOut? = failure { how = "ran out of its \(Int(options.searchSeconds)) s" } else { how = "crashed" }
+                if case .timedOut? = failure {
+                    how = ContinuousClock.now < searchDeadline ? "took more than \(Self.seconds(options.timeConstant)) on one input"
+                        : "ran out of its \(Self.seconds(options.searchSeconds))"
+                } else {
+                    how = "crashed"
+                }
                 if let done, done["crashed"] == nil, let answer, let hang = already.artworkFailure,
                    let shipped = answer["shipped"] as? [String: Any], shipped["found"] == nil {
                     c = Self.classification(["shipped": shipped, "artwork": ["found": hang.input]], budget: budget,
@@ -573,12 +595,18 @@ public final class Analysis: @unchecked Sendable {
                     c.reason += " (the search \(hang.how) drawing it with the mutant)"
                 } else if let done, done["crashed"] == nil, let answer {
                     c = Self.classification(answer, budget: budget, artworkBudget: artworkBudget)
+                    let fromCases = already.shippedFromCases + ((answer["shipped"] as? [String: Any])?["fromCases"] as? Int ?? 0)
+                    c.shippedFromCases = fromCases
+                    if fromCases > 0 && c.kind != .unreached {
+                        c.reason += " (\(fromCases) of the shipped inputs tried are cases' own drawings, which it passes: known without drawing)"
+                    }
                     if !Self.settles(answer, budget: budget, artworkBudget: artworkBudget) {
                         // Other artwork's input that told it apart is drawn again, not skipped: unless the
                         // rest of the shipped space tells it apart, it is still the first that does.
                         let artwork = answer["artwork"] as? [String: Any]
                         let drawn = SearchProgress(shipped: (answer["shipped"] as? [String: Any])?["tried"] as? Int ?? 0,
-                                                   artwork: (artwork?["tried"] as? Int ?? 0) - (artwork?["found"] == nil ? 0 : 1))
+                                                   artwork: (artwork?["tried"] as? Int ?? 0) - (artwork?["found"] == nil ? 0 : 1),
+                                                   shippedFromCases: fromCases)
                         unsettled.withLock { $0[i] = drawn }
                     }
                 } else {
@@ -633,6 +661,8 @@ public final class Analysis: @unchecked Sendable {
     public struct SearchProgress: Sendable {
         public var shipped = 0
         public var artwork = 0
+        /// Of `shipped`, those a case's own drawing answered.
+        public var shippedFromCases = 0
         /// Other artwork's input that made it hang or crash, and which.
         public var artworkFailure: (input: String, how: String)?
     }
@@ -644,6 +674,11 @@ public final class Analysis: @unchecked Sendable {
         let shipped = answer["shipped"] as? [String: Any]
         return shipped?["found"] != nil
             || saw(shipped, budget: budget) && saw(answer["artwork"] as? [String: Any], budget: artworkBudget)
+    }
+
+    /// "4 s", "0.5 s".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     static func saw(_ space: [String: Any]?, budget: Int) -> Bool {

@@ -131,15 +131,26 @@ public struct MutationRun: Sendable {
                 tolerancePolicy = tolerances
                 lap("tolerances", since: clock)
             }
-            if options.search && judged.contains(where: { $0.status == .survived }) {
+            let survivors = judged.filter { $0.status == .survived }.count
+            let progress: @Sendable (Int, Int) -> Void = { done, all in
+                if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
+            }
+            if options.search && survivors > options.searchHeadLimit {
+                // Many survivors (a full run): nearly all need more than the head, so the whole space
+                // is recorded at once and each survivor searched once.
+                clock = .now
+                let table = try analysis.searchTable(key: outcome.digest)
+                lap("search space", since: clock)
+                clock = .now
+                analysis.classify(&judged, jobs: jobs, table: table, probed: outcome.probed,
+                                  notDrawing: subject.notOnDrawingPath, progress: progress)
+                lap("search", since: clock)
+            } else if options.search && survivors > 0 {
                 // The head of the space first; the rest only for the survivors the head leaves open.
                 clock = .now
                 let head = try analysis.searchTableHead(key: outcome.digest)
                 lap("search space", since: clock)
                 clock = .now
-                let progress: @Sendable (Int, Int) -> Void = { done, all in
-                    if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
-                }
                 let open = analysis.classify(&judged, jobs: jobs, table: head, probed: outcome.probed,
                                              notDrawing: subject.notOnDrawingPath, progress: progress)
                 lap("search", since: clock)

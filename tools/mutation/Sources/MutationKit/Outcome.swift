@@ -55,6 +55,9 @@ public struct Classification: Sendable, Codable, Hashable {
     public var artworkBudget: Int
     /// In words, with the numbers.
     public var reason: String
+    /// Of the shipped inputs tried, those known to draw no difference without being drawn:
+    /// a case's own drawing, which the survivor passes.
+    public var shippedFromCases: Int?
 }
 
 /// One mutant's result.

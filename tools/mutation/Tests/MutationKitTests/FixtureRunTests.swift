@@ -23,8 +23,26 @@ enum FixtureRun {
         run.options.jobs = 2
         // The fixture's cases take microseconds: a second past 1.25 x their time is a hang.
         run.options.timeConstant = 2
-        // And a search that has not ended in 3 s hangs (steps' mutants on other artwork).
-        run.options.searchSeconds = 3
+        // The same 2 s for each input of a search (steps' mutants hang on other artwork's);
+        // the whole search's limit is left far above it.
+        run.options.searchSeconds = 60
+        run.log = { _ in }
+        return try run.run()
+    }
+
+    /// The same run again, in the same scratch folder (its schemata current), with the search
+    /// taking the whole space at once however few the survivors.
+    static let wholeSpaceAtOnce: Result<MutationRun.Result, any Error> = Result {
+        _ = try result.get()
+        let scratch = scratchFolder(getpid())
+        let subject = Subject(root: fixture, mutate: ["Shapes"], driverDependencies: ["Shapes"],
+                              driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit")
+        var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/out-whole")
+        run.configuration = "debug"
+        run.options.jobs = 2
+        run.options.timeConstant = 2
+        run.options.searchSeconds = 60
+        run.options.searchHeadLimit = 0
         run.log = { _ in }
         return try run.run()
     }
@@ -88,6 +106,11 @@ struct FixtureRunTests {
         #expect(r.status == .survived)
         #expect(r.classification?.kind == .missingCase)
         #expect(r.classification?.input == "spin(0)")
+        // The search's spin inputs come 3, 0, 1, 2, 4: spin(3) is the spin-3 case's own
+        // drawing (its golden holds 3), which a survivor passes, so it counts as tried without
+        // being drawn; spin(0), drawn, is the second tried.
+        #expect(r.classification?.shippedTried == 2)
+        #expect(r.classification?.shippedFromCases == 1)
         // `if w < 10 { return 10 }` -> `w < 9`: clampedWidth(9) gives 9 instead of 10. The
         // literal joins the comparison's probe: `w < 9` differs from `w < 10` at w = 9 alone,
         // so neither case (w = 5, 20) is drawn with it and the search draws only w = 9, of
@@ -99,6 +122,8 @@ struct FixtureRunTests {
         #expect(nine.classification?.shippedReaching == 31)
         #expect(nine.classification?.shippedInfecting == 1)
         #expect(nine.classification?.shippedTried == 1)
+        // clampedWidth(5) and (20) are cases' own drawings, but not inputs it infects.
+        #expect(nine.classification?.shippedFromCases == 0)
     }
 
     @Test("a survivor that hangs only on other artwork's input is code the shipped skins never exercise, not a missing case")
@@ -112,7 +137,9 @@ struct FixtureRunTests {
             #expect(r.classification?.kind == .otherArtworkOnly, "\(original) -> \(replacement)")
             #expect(r.classification?.input == "steps(2, from: 0)")
             #expect(r.classification?.shippedReaching == 0)
-            #expect(r.classification?.reason.contains("ran out of its 3 s") == true)
+            // Each input has the time margin (2 s here): the loop that never ends is stopped there,
+            // not when the whole search's 60 s run out.
+            #expect(r.classification?.reason.contains("took more than 2 s on one input") == true)
         }
         // `k != n` -> `k == n` hangs nowhere: steps(0, from: 0) gives 1 instead of 0.
         let found = try FixtureRun.mutant(line: 40, "!=", "==")
@@ -195,6 +222,23 @@ struct FixtureRunTests {
         #expect(t.notBuilt == 1)
         #expect(t.scored == 21)
         #expect(t.score == 17.0 / 21.0)
+    }
+
+    @Test("the search over the whole space at once classifies every survivor as the head first does")
+    func wholeSpaceAtOnce() throws {
+        let first = try FixtureRun.result.get().report.mutants, again = try FixtureRun.wholeSpaceAtOnce.get().report.mutants
+        #expect(first.count == again.count)
+        for (a, b) in zip(first, again) {
+            #expect(a.mutant.id == b.mutant.id)
+            #expect(a.status == b.status, "\(a.mutant.file):\(a.mutant.line) \(a.mutant.original) -> \(a.mutant.replacement)")
+            #expect(a.classification?.kind == b.classification?.kind)
+            #expect(a.classification?.input == b.classification?.input)
+            #expect(a.classification?.shippedTried == b.classification?.shippedTried)
+            #expect(a.classification?.shippedFromCases == b.classification?.shippedFromCases)
+        }
+        // The fixture's run searches the head first (fewer survivors than the limit): both
+        // paths ran, and there are survivors for them to agree on.
+        #expect(first.filter { $0.classification != nil }.count >= 10)
     }
 
     @Test("the page and the JSON are written, survivors first")

@@ -43,6 +43,9 @@ struct SensitivityDocsTests {
         // "the first eighth of each space first": the head the search records before the rest.
         #expect(page.contains("the first eighth of each space first"))
         #expect(Analysis.searchHead == 1.0 / 8)
+        #expect(page.contains("With more than \(o.searchHeadLimit) survivors"))
+        #expect(page.contains("takes longer than the time margin (\(Int(o.timeConstant)) s;"))
+        #expect(page.contains("and so does a search\n  still going after \(Int(o.searchSeconds)) s"))
         #expect(o.killsToName == 3)
     }
 }
