@@ -13,12 +13,26 @@ enum FixtureRun {
     static let fixture = toolFolder + "/Fixture"
 
     static let result: Result<MutationRun.Result, any Error> = Result {
-        let scratch = scratchFolder(getpid())
         // The schemata build and the outputs stay while the tests read them, then go.
         atexit { try? FileManager.default.removeItem(atPath: FixtureRun.scratchFolder(getpid())) }
+        return try run(output: "out").run()
+    }
+
+    /// The same run again, in the same scratch folder (its schemata current), with the search
+    /// taking the whole space at once however few the survivors.
+    static let wholeSpaceAtOnce: Result<MutationRun.Result, any Error> = Result {
+        _ = try result.get()
+        var again = run(output: "out-whole")
+        again.options.searchHeadLimit = 0
+        return try again.run()
+    }
+
+    /// The fixture's run, writing its report to `output` in the scratch folder.
+    static func run(output: String) -> MutationRun {
+        let scratch = scratchFolder(getpid())
         let subject = Subject(root: fixture, mutate: ["Shapes"], driverDependencies: ["Shapes"],
                               driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit")
-        var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/out")
+        var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/" + output)
         run.configuration = "debug"
         run.options.jobs = 2
         // The fixture's cases take microseconds: a second past 1.25 x their time is a hang.
@@ -27,24 +41,7 @@ enum FixtureRun {
         // the whole search's limit is left far above it.
         run.options.searchSeconds = 60
         run.log = { _ in }
-        return try run.run()
-    }
-
-    /// The same run again, in the same scratch folder (its schemata current), with the search
-    /// taking the whole space at once however few the survivors.
-    static let wholeSpaceAtOnce: Result<MutationRun.Result, any Error> = Result {
-        _ = try result.get()
-        let scratch = scratchFolder(getpid())
-        let subject = Subject(root: fixture, mutate: ["Shapes"], driverDependencies: ["Shapes"],
-                              driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit")
-        var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/out-whole")
-        run.configuration = "debug"
-        run.options.jobs = 2
-        run.options.timeConstant = 2
-        run.options.searchSeconds = 60
-        run.options.searchHeadLimit = 0
-        run.log = { _ in }
-        return try run.run()
+        return run
     }
 
     static func scratchFolder(_ pid: pid_t) -> String {
