@@ -326,6 +326,9 @@ final class PointCollector: SyntaxVisitor {
     static let assertions: Set<String> = [
         "precondition", "preconditionFailure", "assert", "assertionFailure", "fatalError", "dispatchPrecondition",
     ]
+    /// Calls that only reserve or release memory: no value a drawing can show depends on them,
+    /// so removing one, or changing its argument, is equivalent by construction.
+    static let memoryCalls: Set<String> = ["reserveCapacity", "deallocate"]
     static let roundingFunctions = ["floor", "ceil", "round", "trunc"]
     static let roundingRules = ["", ".down", ".up", ".towardZero", ".toNearestOrEven"]
 
@@ -522,6 +525,9 @@ final class PointCollector: SyntaxVisitor {
             if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, Self.assertions.contains(name) {
                 return false
             }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), Self.memoryCalls.contains(member.declName.baseName.text) {
+                return false
+            }
             // Initialising self is not optional: without it the code does not build.
             let callee = call.calledExpression.trimmedDescription
             return !(callee == "self.init" || callee == "super.init" || callee == "init")
@@ -576,6 +582,11 @@ final class PointCollector: SyntaxVisitor {
                let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                Self.assertions.contains(name) {
                 return .skipped("inside \(name)(): a check of the code's own assumptions")
+            }
+            if let call = parent.as(FunctionCallExprSyntax.self),
+               let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+               Self.memoryCalls.contains(name) {
+                return .skipped("inside \(name)(): memory reserved or released, which no pixel shows")
             }
             if parent.is(FunctionParameterSyntax.self) || parent.is(EnumCaseParameterSyntax.self) {
                 return .skipped("a default argument value (evaluated at each call site, not switchable in the callee)")

@@ -102,6 +102,25 @@ struct FinderTests {
         ])
     }
 
+    @Test("reserving or releasing memory is neither removed nor mutated inside: no pixel shows it")
+    func memoryCalls() {
+        let found = find("""
+            func f(_ n: Int) -> [Int] {
+                var out: [Int] = []
+                out.reserveCapacity(n + 1)
+                let p = UnsafeMutablePointer<Int>.allocate(capacity: n)
+                p.deallocate()
+                out.append(n)
+                return out
+            }
+
+            """)
+        // Only `out.append(n)` can go; `n + 1` inside the capacity is listed, not mutated.
+        #expect(found.mutants.map { "\($0.line) \($0.mutationOperator.rawValue)" } == ["6 removed statement"])
+        #expect(found.unmutated.map { "\($0.line): \($0.reason)" }
+            == ["3: inside reserveCapacity(): memory reserved or released, which no pixel shows"])
+    }
+
     @Test("each mutant lies in the smallest construct around it, in the form its place allows")
     func constructs() {
         let found = find("""
