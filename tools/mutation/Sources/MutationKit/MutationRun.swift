@@ -310,8 +310,17 @@ struct SchemataState {
         var d = Digest()
         d.add(digest(f))
         d.add(SchemataWriter.reachFile)
-        for s in f.sites { d.add("\(s.construct) \(s.start) \(s.end) \(s.pieces)") }
+        // By place within the file: IDs count on across files, and a change in one file must not
+        // throw away what is known of another's probes.
+        let firstConstruct = f.constructs.first?.id ?? 0
+        for s in f.sites { d.add("\(s.construct - firstConstruct) \(s.start) \(s.end) \(s.pieces.map(Self.shape))") }
         return d.hex
+    }
+
+    /// A probe's piece without the mutant IDs it names (they count on across files too).
+    private static func shape(_ piece: ProbeSite.Piece) -> String {
+        if case .mutant = piece { return "mutant" }
+        return "\(piece)"
     }
 
     func known(for findings: [FileFindings]) -> SchemataBuild.Known {

@@ -171,11 +171,20 @@ public struct SchemataBuild {
             for error in unplaced {
                 guard let relative = relativePath(error.file), let writer = writers[relative] else { continue }
                 // A probe can change how an expression around it type-checks, and the error then lies
-                // outside it: the file's probes go (errors of definite initialisation are mutants').
+                // outside it: the probes of the body that holds the error go, or, when none is left
+                // there, the file's (errors of definite initialisation are mutants').
                 let initialisation = ["before being initialized", "without initializing", "before all stored properties"]
-                if !initialisation.contains(where: error.message.contains), dropSites(of: relative, error.message) {
-                    progress = true
-                    continue
+                if !initialisation.contains(where: error.message.contains) {
+                    let inBody = (maps[relative]?.probesInBody(line: error.line, column: error.column) ?? [])
+                        .filter { droppedSites[$0] == nil }
+                    for id in inBody {
+                        droppedSites[id] = error.message
+                        writers[relative]!.droppedSites.insert(id)
+                    }
+                    if !inBody.isEmpty || dropSites(of: relative, error.message) {
+                        progress = true
+                        continue
+                    }
                 }
                 let quoted = error.message.split(separator: "'").dropFirst().first.map(String.init)
                 for m in writer.findings.mutants where m.mutationOperator == .removedStatement && notBuilt[m.id] == nil {

@@ -487,4 +487,17 @@ public struct MarkerMap: Sendable {
             return id
         }
     }
+
+    /// Every probe inside the body wrapper (`/*B3{*/ ... /*}B3*/`) that holds (line, column),
+    /// or nil when no body holds it.
+    public func probesInBody(line: Int, column: Int) -> [Int]? {
+        guard let body = regions.filter({ r in
+            guard case .body = r.owner else { return false }
+            return (line, column) >= r.start && (line, column) <= r.end
+        }).max(by: { $0.start < $1.start }) else { return nil }
+        return regions.compactMap { r in
+            guard case .probe(let id) = r.owner, r.start >= body.start, r.end <= body.end else { return nil }
+            return id
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MutationKit
 
@@ -155,6 +156,39 @@ struct SchemataWriterTests {
         #expect(map.owner(line: 2, column: 8) == .mutant(2))  // e
         #expect(map.owner(line: 2, column: 17) == .construct(0))  // f
         #expect(map.owner(line: 2, column: 26) == nil)  // g
+    }
+
+    @Test("an error outside every probe leads to the probes of the body that holds it, not the file's")
+    func probesInBody() {
+        // Two bodies, each with probes: an error at `x` (first body, outside its probes) names
+        // the first body's two probes; one outside both bodies names none.
+        let text = "/*B0{*/x /*P1{*/p/*}P1*/ /*P2{*/q/*}P2*/ y/*}B0*/\n/*B1{*//*P3{*/r/*}P3*/ z/*}B1*/\nw"
+        let map = MarkerMap(text: text)
+        #expect(map.probesInBody(line: 1, column: 8) == [1, 2])
+        #expect(map.probesInBody(line: 2, column: 20) == [3])
+        #expect(map.probesInBody(line: 3, column: 1) == nil)
+    }
+
+    @Test("what is known of a file's probes holds while other files change (IDs count on across files)")
+    func probeKnowledgeAcrossFiles() {
+        let first = "func f(_ a: Int) -> Int {\n    return a * 3\n}\n"
+        let second = "func g(_ b: Int) -> Int {\n    return b - 1\n}\n"
+        func findings(_ firstText: String) -> [FileFindings] {
+            Finder.find([SourceText(path: "A.swift", module: "M", text: firstText), SourceText(path: "B.swift", module: "M", text: second)])
+        }
+        let before = findings(first)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemata-state-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let state = SchemataState(file: folder + "/state.json")
+        let site = before[1].sites[0].id
+        let outcome = SchemataBuild.Outcome(driver: "", notBuilt: [:], droppedConstructs: [:], droppedSites: [site: "no probe"],
+                                            probed: [], rounds: 1, seconds: [], digest: "")
+        state.save(outcome, findings: before)
+        // A.swift gains a construct (a second return value): B.swift's IDs all move on.
+        let after = findings("func f(_ a: Int) -> Int {\n    let c = a + 2\n    return c * 3\n}\n")
+        #expect(after[1].sites[0].id != site)
+        #expect(state.known(for: after).droppedSites == [after[1].sites[0].id: "no probe"])
     }
 
     @Test("compiler errors are read from swift build's output, each place once")
