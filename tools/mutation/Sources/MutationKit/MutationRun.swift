@@ -132,30 +132,27 @@ public struct MutationRun: Sendable {
                 lap("tolerances", since: clock)
             }
             let survivors = judged.filter { $0.status == .survived }.count
-            let progress: @Sendable (Int, Int) -> Void = { done, all in
-                if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
-            }
-            if options.search && survivors > options.searchHeadLimit {
-                // Many survivors (a full run): nearly all need more than the head, so the whole space
-                // is recorded at once and each survivor searched once.
-                clock = .now
-                let table = try analysis.searchTable(key: outcome.digest)
-                lap("search space", since: clock)
-                clock = .now
-                analysis.classify(&judged, jobs: jobs, table: table, probed: outcome.probed,
-                                  notDrawing: subject.notOnDrawingPath, progress: progress)
-                lap("search", since: clock)
-            } else if options.search && survivors > 0 {
-                // The head of the space first; the rest only for the survivors the head leaves open.
-                clock = .now
-                let head = try analysis.searchTableHead(key: outcome.digest)
-                lap("search space", since: clock)
-                clock = .now
-                let open = analysis.classify(&judged, jobs: jobs, table: head, probed: outcome.probed,
+            if options.search && survivors > 0 {
+                let progress: @Sendable (Int, Int) -> Void = { done, all in
+                    if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
+                }
+                // The head of the space first, the rest only for the survivors the head leaves open
+                // (`open`: nil, every survivor). Many survivors (a full run) nearly all need more than
+                // the head, so the whole space is recorded at once and each survivor searched once.
+                var open: [Int: Analysis.SearchProgress]?
+                if survivors <= options.searchHeadLimit {
+                    clock = .now
+                    let head = try analysis.searchTableHead(key: outcome.digest)
+                    lap("search space", since: clock)
+                    clock = .now
+                    open = analysis.classify(&judged, jobs: jobs, table: head, probed: outcome.probed,
                                              notDrawing: subject.notOnDrawingPath, progress: progress)
-                lap("search", since: clock)
-                if !open.isEmpty {
-                    log("\(open.count) survivor(s) need more of the search space than its head; searched on from where the head left them")
+                    lap("search", since: clock)
+                    if let open, !open.isEmpty {
+                        log("\(open.count) survivor(s) need more of the search space than its head; searched on from where the head left them")
+                    }
+                }
+                if open?.isEmpty != true {
                     clock = .now
                     let table = try analysis.searchTable(key: outcome.digest)
                     lap("search space", since: clock)

@@ -59,15 +59,18 @@ public struct SchemataBuild {
             writers[f.source.path]!.droppedConstructs = Set(f.constructs.map(\.id).filter { droppedConstructs[$0] != nil })
             writers[f.source.path]!.droppedSites = Set(f.sites.map(\.id).filter { droppedSites[$0] != nil })
         }
-        /// Leaves out every live probe of `relative` (an error none of its markers places).
-        func dropSites(of relative: String, _ message: String) -> Bool {
-            guard let writer = writers[relative] else { return false }
-            let live = writer.findings.constructs.flatMap(writer.liveSites).map(\.id)
-            for id in live {
+        /// Leaves out the probes `ids` of `relative` not left out yet: whether there were any.
+        func drop(_ ids: [Int], of relative: String, _ message: String) -> Bool {
+            let fresh = ids.filter { droppedSites[$0] == nil }
+            for id in fresh {
                 droppedSites[id] = message
                 writers[relative]!.droppedSites.insert(id)
             }
-            return !live.isEmpty
+            return !fresh.isEmpty
+        }
+        /// Every live probe of `relative` (an error none of its markers places).
+        func liveSites(of relative: String) -> [Int] {
+            writers[relative].map { w in w.findings.constructs.flatMap(w.liveSites).map(\.id) } ?? []
         }
         var seconds: [Double] = []
         let constructCount = findings.reduce(0) { $0 + $1.constructs.count }
@@ -121,11 +124,7 @@ public struct SchemataBuild {
                 if case .probe? = owner {
                     // A probe's error (an operand of a type no probe function takes): every probe
                     // around the place goes, so one round settles it.
-                    for id in map.probes(line: error.line, column: error.column) where droppedSites[id] == nil {
-                        droppedSites[id] = error.message
-                        writers[relative]!.droppedSites.insert(id)
-                        progress = true
-                    }
+                    if drop(map.probes(line: error.line, column: error.column), of: relative, error.message) { progress = true }
                     continue
                 }
                 switch owner {
@@ -139,12 +138,7 @@ public struct SchemataBuild {
                     // An error in a construct's original branch that holds probes is the probes'
                     // first (a marker's comment after `..<` makes it a postfix operator): they go,
                     // and the construct stays.
-                    let probes = writers[relative]!.liveSites(of: constructOwner[id]!).map(\.id)
-                    if !probes.isEmpty {
-                        for probe in probes {
-                            droppedSites[probe] = error.message
-                            writers[relative]!.droppedSites.insert(probe)
-                        }
+                    if drop(writers[relative]!.liveSites(of: constructOwner[id]!).map(\.id), of: relative, error.message) {
                         progress = true
                     } else if droppedConstructs[id] == nil {
                         droppedConstructs[id] = error.message
@@ -174,17 +168,11 @@ public struct SchemataBuild {
                 // outside it: the probes of the body that holds the error go, or, when none is left
                 // there, the file's (errors of definite initialisation are mutants').
                 let initialisation = ["before being initialized", "without initializing", "before all stored properties"]
-                if !initialisation.contains(where: error.message.contains) {
-                    let inBody = (maps[relative]?.probesInBody(line: error.line, column: error.column) ?? [])
-                        .filter { droppedSites[$0] == nil }
-                    for id in inBody {
-                        droppedSites[id] = error.message
-                        writers[relative]!.droppedSites.insert(id)
-                    }
-                    if !inBody.isEmpty || dropSites(of: relative, error.message) {
-                        progress = true
-                        continue
-                    }
+                if !initialisation.contains(where: error.message.contains),
+                   drop(maps[relative]?.probesInBody(line: error.line, column: error.column) ?? [], of: relative, error.message)
+                    || drop(liveSites(of: relative), of: relative, error.message) {
+                    progress = true
+                    continue
                 }
                 let quoted = error.message.split(separator: "'").dropFirst().first.map(String.init)
                 for m in writer.findings.mutants where m.mutationOperator == .removedStatement && notBuilt[m.id] == nil {
