@@ -562,12 +562,16 @@ def pieces(report):
     with half of them. Here the page arrives in pieces, cut after each script element."""
     import http.server
     import threading
-    import time
     html = open(os.path.join(report, "index.html"), "rb").read()
     cuts, at = [], 0
     while html.find(b"</script>", at) >= 0:
         at = html.find(b"</script>", at) + len(b"</script>")
         cuts.append(at)
+
+    # The server holds each next piece until the test has seen the browser parse the script
+    # before it and render a frame (an observer's callbacks run there): the gap a slow network
+    # leaves, on a condition rather than a clock.
+    released = [threading.Event() for _ in cuts]
 
     class Pieces(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
@@ -595,11 +599,12 @@ def pieces(report):
             self.send_header("Content-Length", str(len(html)))
             self.end_headers()
             start = 0
-            for cut in cuts + [len(html)]:
+            for k, cut in enumerate(cuts + [len(html)]):
                 self.wfile.write(html[start:cut])
                 self.wfile.flush()
                 start = cut
-                time.sleep(0.5)
+                if k < len(cuts) and not released[k].wait(60):
+                    return  # the test gave up: it says why
 
         def log_message(self, *args):
             pass
@@ -612,8 +617,13 @@ def pieces(report):
             page = b.new_page(viewport={"width": 1400, "height": 1000})
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
-            # goto returns once the page has loaded: every piece has arrived and run.
-            page.goto("http://127.0.0.1:%d/" % server.server_address[1])
+            page.goto("http://127.0.0.1:%d/" % server.server_address[1], wait_until="commit")
+            for k, piece in enumerate(released):
+                page.wait_for_function("n => document.scripts.length >= n", arg=k + 1)
+                page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                piece.set()
+            # Every piece has arrived and run.
+            page.wait_for_load_state("load")
             shown = page.evaluate("window.PopoverGoldens.shownCases().map(c => c.id)")
             check(len(shown) > 0, "the list shows no case")
             missing = page.evaluate("""ids => ids.filter(id => {
