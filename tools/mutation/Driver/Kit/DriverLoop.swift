@@ -150,16 +150,20 @@ struct SearchSpaceIndex {
     /// draw (its drawing key); nil for the others.
     let caseDrawings: [String?]
 
-    init<S: MutationSubject>(_ inputs: [SearchInput], _ records: [SearchRecord], original: S) {
+    /// `casesDrawn`: whether any input can be a case's drawing (other artwork's cannot: no
+    /// case draws its skins), so the others are not asked what they draw.
+    init<S: MutationSubject>(_ inputs: [SearchInput], _ records: [SearchRecord], original: S, casesDrawn: Bool) {
         self.records = records
         reached = records.map(\.reachedBits)
         infected = records.map(\.infectedBits)
         var position: [String: Int] = [:]
         for (i, input) in zip(records.indices, inputs) { position[input.description] = i }
         self.position = position
-        caseDrawings = zip(inputs, records).map { input, record in
-            original.drawingKey(input).flatMap { original.isCaseDrawing($0, outcome: record.outcome) ? $0 : nil }
-        }
+        caseDrawings = casesDrawn
+            ? zip(inputs, records).map { input, record in
+                original.drawingKey(input).flatMap { original.isCaseDrawing($0, outcome: record.outcome) ? $0 : nil }
+            }
+            : Array(repeating: nil, count: records.count)
     }
 
     func reaches(_ i: Int, _ construct: Int) -> Bool { reached[i].reaches(construct) }
@@ -330,8 +334,9 @@ public enum DriverLoop {
                     }
                     // Indexed once per table, here: the inputs (made by the original, in the table's
                     // order) and their bit sets, so no request repeats the work.
-                    searchTable = (file, SearchIndex(shipped: SearchSpaceIndex(original.searchInputs, table.shipped, original: original),
-                                                     artwork: SearchSpaceIndex(original.artworkInputs, table.artwork, original: original)))
+                    searchTable = (file, SearchIndex(
+                        shipped: SearchSpaceIndex(original.searchInputs, table.shipped, original: original, casesDrawn: true),
+                        artwork: SearchSpaceIndex(original.artworkInputs, table.artwork, original: original, casesDrawn: false)))
                 }
                 let index = searchTable!.table
                 let rebuild = request.rebuild == true
