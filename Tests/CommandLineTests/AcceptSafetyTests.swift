@@ -145,7 +145,8 @@ struct AcceptSafetyTests {
     }
 
     /// Runs the tool in `w` with the folder `full` (Goldens or Reports) on a small file
-    /// system of its own that has `free` bytes left (a private mount namespace); the
+    /// system of its own that has `free` bytes left (a private mount namespace, in a user
+    /// namespace of its own, so the suite needs no root to mount it); the
     /// folder's content is put back in place afterwards.
     func runOnFullDisk(_ w: Workspace, _ arguments: [String], full: String, free: Int) throws -> (status: Int32, stdout: String, stderr: String) {
         let executable = try #require(popoverGoldensExecutable)
@@ -156,7 +157,7 @@ struct AcceptSafetyTests {
             rm -f \(full)/.filler; mkdir \(full).after && cp -a \(full)/. \(full).after/
             """
         let status = shell("cd \"\(w.folder.path)\" && POPOVER_GOLDENS_CACHE=\"\(w.folder.path)/.popover-goldens-cache\" "
-            + "unshare -m sh -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'")
+            + "unshare -r -m sh -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'")
         try #require(status == 0, "the test's own mount script failed")
         for leftover in [full, full + ".real"] { try FileManager.default.removeItem(atPath: w.folder.file(leftover)) }
         try FileManager.default.moveItem(atPath: w.folder.file(full + ".after"), toPath: w.folder.file(full))

@@ -178,19 +178,19 @@ struct CLIHostileInputTests {
         #expect(try FileIO.readBytes(path: folder + "/Goldens") == Array("x\n".utf8))
     }
 
-    /// Whether this process may mount in a private namespace (root with CAP_SYS_ADMIN,
-    /// util-linux's unshare present): the only honest read-only folder for root, whom
-    /// permissions do not stop.
+    /// Whether this process may mount in a private namespace (util-linux's unshare present, and
+    /// user namespaces allowed or root with CAP_SYS_ADMIN): the only honest read-only folder for
+    /// root, whom permissions do not stop, and the namespace's root is who the tool runs as.
     static let canMountReadOnly: Bool = {
         let probe = temporaryFolder("cli-mount-probe")
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        return shell("unshare -m sh -c 'mount -t tmpfs -o ro tmpfs \"\(probe)\" && ! touch \"\(probe)/x\"'") == 0
+        return shell("unshare -r -m sh -c 'mount -t tmpfs -o ro tmpfs \"\(probe)\" && ! touch \"\(probe)/x\"'") == 0
     }()
 
     @Test("recording into a read-only goldens folder: each write is an error naming the file; nothing changes; exit 2",
-          .enabled(if: canMountReadOnly || runningOnCI, "cannot mount a read-only file system here (needs unshare and CAP_SYS_ADMIN)"))
+          .enabled(if: canMountReadOnly || runningOnCI, "cannot mount a read-only file system here (needs unshare and user namespaces)"))
     func readOnlyGoldens() throws {
-        try #require(Self.canMountReadOnly, "cannot mount a read-only file system here: CI must allow unshare -m and mount (CAP_SYS_ADMIN)")
+        try #require(Self.canMountReadOnly, "cannot mount a read-only file system here: CI must allow unshare -r -m and mount")
         let (folder, ids) = try workspace()
         defer { removeFolders(folder) }
         let executable = try #require(popoverGoldensExecutable, "popover-goldens was not built beside the tests (swift build --build-tests)")
@@ -204,7 +204,7 @@ struct CLIHostileInputTests {
         // A private mount namespace: the read-only bind mount vanishes with the process.
         let script = "mount --bind Goldens Goldens && mount -o remount,ro,bind Goldens && "
             + "exec \"\(executable)\" record '\(Self.filter)' > out.txt"
-        let status = shell("cd \"\(folder)\" && unshare -m sh -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'")
+        let status = shell("cd \"\(folder)\" && unshare -r -m sh -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))'")
         let out = (try? String(contentsOfFile: folder + "/out.txt", encoding: .utf8)) ?? ""
         #expect(status == 2, "\(out)")
         for id in ids.prefix(2) {
