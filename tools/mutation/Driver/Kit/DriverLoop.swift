@@ -193,6 +193,10 @@ public enum DriverLoop {
         func value(_ name: String) -> Int? {
             arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
         }
+        // The tool ends its drivers when it can (Ctrl-C, SIGTERM); killed outright (SIGKILL, the
+        // out-of-memory killer) it cannot, and a child spinning on a mutant that never ends
+        // would run on: the kernel ends this driver with the tool, and each child with this driver.
+        mutation_end_with_parent()
         let constructs = max(1, value("--constructs") ?? 1)
         // Mutant IDs run from 1: one byte each, and one for 0.
         let mutants = max(1, (value("--mutants") ?? 0) + 1)
@@ -275,7 +279,9 @@ public enum DriverLoop {
                         plan = (subject.changedCases(from: original) + plan + subject.representativeCases + subject.caseIDs)
                             .filter { seen.insert($0).inserted }
                     }
-                    reply(["plan": plan])
+                    // The child's ID: a case past its time limit is ended by killing this child
+                    // alone, and this driver goes on to the next mutant without setting up again.
+                    reply(["plan": plan, "child": Int(getpid())])
                     mutation_set_active(request.mutant ?? 0)
                     var kills = 0
                     for id in plan {
@@ -426,6 +432,7 @@ public enum DriverLoop {
     static func isolated(_ work: () -> Void) -> Int32? {
         let child = fork()
         if child == 0 {
+            mutation_end_with_parent()
             work()
             _exit(0)
         }

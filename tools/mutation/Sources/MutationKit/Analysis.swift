@@ -94,8 +94,13 @@ public final class Analysis: @unchecked Sendable {
         self.options = options
     }
 
+    /// Drivers started so far (each sets the cases up again: about 3 s for the popover catalog).
+    public var driversStarted: Int { startCount.load(ordering: .relaxed) }
+    private let startCount = Atomic<Int>(0)
+
     func start() throws -> DriverProcess {
-        try DriverProcess(executable: driver,
+        startCount.add(1, ordering: .relaxed)
+        return try DriverProcess(executable: driver,
                           arguments: driverArguments + ["--constructs", "\(constructCount)", "--mutants", "\(mutantCount)",
                                                       "--memory-mb", "\(options.memoryMB)"],
                           errorLog: scratch + "/driver-errors.log")
@@ -341,11 +346,13 @@ public final class Analysis: @unchecked Sendable {
         // The driver answers with its plan first (after setting up under the mutant, for a
         // mutant of the setup: that gets the time the original's setup took, with the same margin).
         var plan = job.cases
+        var child: pid_t?
         var limit = options.timeFactor * setupSeconds + options.timeConstant
         var failure: DriverProcess.ReadResult?
         switch process!.read(until: clock + .seconds(limit)) {
         case .line(let object):
             plan = object["plan"] as? [String] ?? job.cases
+            child = (object["child"] as? Int).map { pid_t($0) }
         case let other:
             failure = other
         }
@@ -369,6 +376,21 @@ public final class Analysis: @unchecked Sendable {
             case let other:
                 failure = other
             }
+        }
+        // A case past its limit: the child judging the mutant is killed, and the driver, which
+        // waits for it, says so and takes the next mutant (starting a driver sets the catalog
+        // up again: 35 time-outs of run 18 each cost a start). Should it not answer, it goes too.
+        if case .timedOut? = failure, let child, child > 1 {
+            Glibc.kill(child, SIGKILL)
+            let answer = collect(process!, deadline: .now + .seconds(10 + options.timeConstant))
+            if answer.done != nil {
+                result.killedBy = kills
+                result.lastCase = answered < plan.count ? plan[answered] : nil
+                result.status = kills.isEmpty ? .timedOut : .killed
+                if kills.isEmpty { result.detail = "over \(String(format: "%.1f", limit)) s" }
+                return result
+            }
+            failure = answer.failure ?? .timedOut
         }
         result.killedBy = kills
         // The driver's child for this mutant died by a signal: the driver itself goes on.

@@ -34,6 +34,9 @@ public struct MutationRun: Sendable {
         public var report: SensitivityReport
         public var findings: [FileFindings]
         public var build: SchemataBuild.Outcome
+        /// Drivers started to judge the mutants: one per job unless a driver died (a case past
+        /// its time limit ends only the child judging it).
+        public var judgingDrivers = 0
     }
 
     public func run() throws -> Result {
@@ -90,6 +93,7 @@ public struct MutationRun: Sendable {
         }
 
         var tolerancePolicy: String?
+        var judgingDrivers = 0
         if buildOnly {
             results += runnable.map { MutantResult(mutant: $0, status: .notRun) }
         } else {
@@ -119,9 +123,11 @@ public struct MutationRun: Sendable {
             // one round that rebuilds it leave the same mutants out, by other text).
             var key = Digest()
             key.add(Self.sourcesKey(subject) + "-" + Self.goldensKey(subject.root) + " kills \(options.killsToName)")
+            let startedBefore = analysis.driversStarted
             var judged = analysis.judge(jobs, resume: scratch + "/judged-\(key.hex).jsonl") { done, all in
                 if done % step == 0 || done == all { log("  judged \(done)/\(all)") }
             }
+            judgingDrivers = analysis.driversStarted - startedBefore
             lap("judge", since: clock)
             let tolerances = options.tolerancesFile ?? (FileManager.default.fileExists(atPath: subject.root + "/Goldens/tolerances.json")
                 ? subject.root + "/Goldens/tolerances.json" : nil)
@@ -183,7 +189,7 @@ public struct MutationRun: Sendable {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try report.json().write(to: URL(fileURLWithPath: output + "/sensitivity.json"), options: .atomic)
         try Data(report.html().utf8).write(to: URL(fileURLWithPath: output + "/sensitivity.html"), options: .atomic)
-        return Result(report: report, findings: findings, build: outcome)
+        return Result(report: report, findings: findings, build: outcome, judgingDrivers: judgingDrivers)
     }
 
     /// The mutants to judge again after `previous`: those it lists as survived, and those it

@@ -238,12 +238,19 @@ public struct SchemataPackage: Sendable {
         void mutation_set_active(int32_t id);
         void mutation_set_reached(uint8_t *items);
         void mutation_set_infected(uint8_t *items);
+        // Ends the calling process (SIGKILL) when its parent ends, however that ends.
+        void mutation_end_with_parent(void);
         #endif
 
         """
 
     static let switchSource = """
         #include "MutationSwitch.h"
+        #include <signal.h>
+        #include <unistd.h>
+        #ifdef __linux__
+        #include <sys/prctl.h>
+        #endif
 
         int32_t mutation_active_id = 0;
         uint8_t *mutation_reached_items = 0;
@@ -252,6 +259,15 @@ public struct SchemataPackage: Sendable {
         void mutation_set_active(int32_t id) { mutation_active_id = id; }
         void mutation_set_reached(uint8_t *items) { mutation_reached_items = items; }
         void mutation_set_infected(uint8_t *items) { mutation_infected_items = items; }
+
+        void mutation_end_with_parent(void) {
+        #ifdef __linux__
+            pid_t parent = getppid();
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            // The parent ended before the request took hold: nothing will ever kill this process.
+            if (getppid() != parent) raise(SIGKILL);
+        #endif
+        }
 
         """
 }

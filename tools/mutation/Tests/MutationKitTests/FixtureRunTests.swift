@@ -177,6 +177,9 @@ struct FixtureRunTests {
         }
         // i += 0 never ends either.
         #expect(try FixtureRun.mutant(line: 19, "1", "0").status == .timedOut)
+        // Only the child judging each of the three was ended: the two drivers judged every
+        // mutant (a driver ended with its child would have been started again for the next).
+        #expect((1...2).contains(try FixtureRun.result.get().judgingDrivers))
     }
 
     @Test("the schemata build: a mutant that does not compile is listed as not built, outside the score")

@@ -36,17 +36,18 @@ struct InterruptTests {
         return condition()
     }
 
-    @Test("Ctrl-C while a mutant hangs: the tool ends as interrupted, and its driver and the child judging the mutant end too")
-    func interruptEndsDrivers() async throws {
+    /// The tool running on a copy of the fixture, judging line 19's mutants, which never end
+    /// (`i += 1` made `i -= 1`, removed, or `i += 0`); with a 120 s margin the tool itself
+    /// stops none of them while a test looks. `body` gets the tool, its driver and the
+    /// driver's child judging a mutant; whatever happens in it, nothing is left running.
+    static func whileAMutantHangs(_ name: String, _ body: (Process, _ driver: pid_t, _ judging: pid_t) throws -> Void) throws {
         let tool = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("popover-mutants").path
         try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool): not built (swift build --build-tests)")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-interrupt-\(getpid())").path
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-\(name)-\(getpid())").path
         try? FileManager.default.removeItem(atPath: work)
         try FileManager.default.copyItem(atPath: FixtureRun.fixture, toPath: work)
         defer { try? FileManager.default.removeItem(atPath: work) }
 
-        // Line 19's mutants never end (`i += 1` made `i -= 1`, removed, or `i += 0`); with a
-        // 120 s margin the tool itself stops none of them while the test looks.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = ["--root", work, "--driver", work + "/Driver", "--configuration", "debug",
@@ -65,7 +66,7 @@ struct InterruptTests {
         try process.run()
         var driver: pid_t = 0, judging: pid_t = 0
         defer {
-            // Whatever happened above, nothing is left running.
+            if judging > 0 && !Self.ended(judging) { kill(judging, SIGKILL) }
             if driver > 0 && !Self.ended(driver) { kill(-driver, SIGKILL) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
@@ -82,18 +83,34 @@ struct InterruptTests {
             return true
         }
         try #require(started, "no driver judging a mutant of line 19 appeared")
-        try #require(!Self.ended(driver) && !Self.ended(judging), "the driver or its child ended before the interrupt")
+        try #require(!Self.ended(driver) && !Self.ended(judging), "the driver or its child ended before the test acted")
+        try body(process, driver, judging)
+    }
 
-        kill(process.processIdentifier, SIGINT)
-        #expect(Self.eventually(within: 10) { Self.ended(driver) && Self.ended(judging) },
-                "the driver \(driver) or its child \(judging) still runs after the tool was interrupted")
-        // Should they run on, they end here: until then the tool's end may not be seen
-        // (they hold what Foundation watches it by).
-        if !Self.ended(driver) { kill(-driver, SIGKILL) }
-        #expect(Self.eventually(within: 30) { !process.isRunning }, "the tool still runs after Ctrl-C")
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
-                "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+    @Test("Ctrl-C while a mutant hangs: the tool ends as interrupted, and its driver and the child judging the mutant end too")
+    func interruptEndsDrivers() throws {
+        try Self.whileAMutantHangs("interrupt") { process, driver, judging in
+            kill(process.processIdentifier, SIGINT)
+            #expect(Self.eventually(within: 10) { Self.ended(driver) && Self.ended(judging) },
+                    "the driver \(driver) or its child \(judging) still runs after the tool was interrupted")
+            // Should they run on, they end here: until then the tool's end may not be seen
+            // (they hold what Foundation watches it by).
+            if !Self.ended(driver) { kill(-driver, SIGKILL) }
+            #expect(Self.eventually(within: 30) { !process.isRunning }, "the tool still runs after Ctrl-C")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+                    "ended by \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        }
+    }
+
+    @Test("the tool killed outright (SIGKILL, which it cannot catch) while a mutant hangs: its driver and the child judging the mutant end with it")
+    func killEndsDrivers() throws {
+        try Self.whileAMutantHangs("kill") { process, driver, judging in
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(Self.eventually(within: 10) { Self.ended(driver) && Self.ended(judging) },
+                    "the driver \(driver) or its child \(judging) still runs after the tool was killed")
+        }
     }
 }
