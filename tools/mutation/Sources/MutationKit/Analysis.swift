@@ -94,7 +94,7 @@ public final class Analysis: @unchecked Sendable {
         self.options = options
     }
 
-    /// Drivers started so far (each sets the cases up again: about 3 s for the popover catalog).
+    /// Drivers started so far.
     public var driversStarted: Int { startCount.load(ordering: .relaxed) }
     private let startCount = Atomic<Int>(0)
 
@@ -378,19 +378,13 @@ public final class Analysis: @unchecked Sendable {
             }
         }
         // A case past its limit: the child judging the mutant is killed, and the driver, which
-        // waits for it, says so and takes the next mutant (starting a driver sets the catalog
-        // up again: 35 time-outs of run 18 each cost a start). Should it not answer, it goes too.
+        // waits for it, says so and takes the next mutant. Should it not answer, it goes too.
+        var driverGoesOn = false
         if case .timedOut? = failure, let child, child > 1 {
             Glibc.kill(child, SIGKILL)
             let answer = collect(process!, deadline: .now + .seconds(10 + options.timeConstant))
-            if answer.done != nil {
-                result.killedBy = kills
-                result.lastCase = answered < plan.count ? plan[answered] : nil
-                result.status = kills.isEmpty ? .timedOut : .killed
-                if kills.isEmpty { result.detail = "over \(String(format: "%.1f", limit)) s" }
-                return result
-            }
-            failure = answer.failure ?? .timedOut
+            driverGoesOn = answer.done != nil
+            if !driverGoesOn { failure = answer.failure ?? .timedOut }
         }
         result.killedBy = kills
         // The driver's child for this mutant died by a signal: the driver itself goes on.
@@ -407,8 +401,10 @@ public final class Analysis: @unchecked Sendable {
         }
         // The driver ran out of time or died: the mutant's doing (unless a case failed first).
         result.lastCase = answered < plan.count ? plan[answered] : nil
-        process!.kill()
-        process = nil
+        if !driverGoesOn {
+            process!.kill()
+            process = nil
+        }
         if !kills.isEmpty {
             result.status = .killed
             return result
