@@ -35,6 +35,11 @@ public protocol MutationSubject: AnyObject {
     func draw(_ input: SearchInput) -> String
     /// Called after a coverage pass: keep what was learned (decoded goldens' digests).
     func finishCoverage()
+    /// What case `id` costs to draw by a measure that is the same on every run (its pixels,
+    /// say), which orders the cases each mutant is judged on; nil: its measured time orders
+    /// them, and a mutant that fails two cases in different ways (a trap on one, pixels on
+    /// the other) may be said to be killed in one run and crashed in the next.
+    func cost(_ id: String) -> Double?
     /// For a subject set up under a mutant: the cases it sets up differently from
     /// `original` (or not at all).
     func changedCases(from original: Self) -> [String]
@@ -61,6 +66,7 @@ extension MutationSubject {
     public var representativeCases: [String] { [] }
     public func drawingKey(_ input: SearchInput) -> String? { nil }
     public func isCaseDrawing(_ key: String, outcome: String) -> Bool { false }
+    public func cost(_ id: String) -> Double? { nil }
 }
 
 public struct SearchInput: Sendable {
@@ -256,8 +262,11 @@ public enum DriverLoop {
                         let (verdict, detail) = original.judge(id)
                         let seconds = (ContinuousClock.now - clock).seconds
                         mutation_set_active(0)
-                        reply(["case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
-                               "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants)])
+                        var row: [String: Any] = [
+                            "case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
+                            "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants)]
+                        row["cost"] = original.cost(id)
+                        reply(row)
                         original.finishCoverage()
                     }
                     if let signal = ended {

@@ -34,6 +34,9 @@ public struct AnalysisOptions: Sendable {
 public struct CaseCoverage: Sendable, Codable {
     public var id: String
     public var seconds: Double
+    /// What the driver says the case costs by a measure the same on every run (the popover
+    /// driver: its pixels); nil when it does not say.
+    public var cost: Double? = nil
     public var verdict: String
     public var detail: String
     public var reached: String
@@ -162,7 +165,7 @@ public final class Analysis: @unchecked Sendable {
                 let (done, failed) = collect(process, deadline: .now + .seconds(3600)) { object in
                     guard let id = object["case"] as? String else { return }
                     let row = CaseCoverage(id: id, seconds: object["seconds"] as? Double ?? 0,
-                                           verdict: object["verdict"] as? String ?? "error",
+                                           cost: (object["cost"] as? NSNumber)?.doubleValue, verdict: object["verdict"] as? String ?? "error",
                                            detail: object["detail"] as? String ?? "", reached: object["reached"] as? String ?? "",
                                            infected: object["infected"] as? String ?? "")
                     rows.withLock { $0.append(row) }
@@ -239,10 +242,14 @@ public final class Analysis: @unchecked Sendable {
     }
 
     /// The order cases are judged in: first a run of cases each adding the most constructs
-    /// not yet run per second it costs (additional-coverage prioritisation), so the first
+    /// not yet run per unit it costs (additional-coverage prioritisation), so the first
     /// few cases of any mutant differ in what they draw and a kill comes early; then the
-    /// rest, cheapest first.
+    /// rest, cheapest first. The cost is the driver's own measure when it gives one for every
+    /// case: measured times vary from run to run, and with them which of two failing cases
+    /// comes first, so a mutant that traps on one and draws wrong pixels on the other was
+    /// killed in one run and crashed in the next (27 mutants between runs 18 and 21).
     static func priority(_ coverage: CoverageTable, head: Int = 300) -> [String: Int] {
+        let steady = coverage.cases.allSatisfy { $0.cost != nil }
         let count = (coverage.cases.map { $0.reached.utf8.count * 4 }.max() ?? 0) + 1
         let words = (count + 63) / 64
         func bits(_ reached: [Int]) -> [UInt64] {
@@ -250,7 +257,9 @@ public final class Analysis: @unchecked Sendable {
             for k in reached { b[k / 64] |= 1 << UInt64(k % 64) }
             return b
         }
-        var remaining = coverage.cases.map { (id: $0.id, seconds: max($0.seconds, 1e-4), bits: bits($0.reachedSet)) }
+        var remaining = coverage.cases.map {
+            (id: $0.id, cost: max(steady ? $0.cost! : $0.seconds, 1e-4), bits: bits($0.reachedSet))
+        }
         var order: [String] = []
         var covered = [UInt64](repeating: 0, count: words)
         while order.count < head && !remaining.isEmpty {
@@ -259,7 +268,7 @@ public final class Analysis: @unchecked Sendable {
             for (i, c) in remaining.enumerated() {
                 var fresh = 0
                 for w in 0..<words { fresh += (c.bits[w] & ~covered[w]).nonzeroBitCount }
-                let gain = Double(fresh) / c.seconds
+                let gain = Double(fresh) / c.cost
                 if gain > bestGain { bestGain = gain; best = i }
             }
             if best < 0 {
@@ -272,7 +281,7 @@ public final class Analysis: @unchecked Sendable {
             for w in 0..<words { covered[w] |= c.bits[w] }
             order.append(c.id)
         }
-        order += remaining.sorted { ($0.seconds, $0.id) < ($1.seconds, $1.id) }.map(\.id)
+        order += remaining.sorted { ($0.cost, $0.id) < ($1.cost, $1.id) }.map(\.id)
         return Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
     }
 
