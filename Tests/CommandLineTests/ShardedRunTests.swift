@@ -62,7 +62,7 @@ struct ShardedRunTests {
         let bundle = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         // One skin's cases (GOLDEN_FILTER, as a user narrows the suite): what is tested is how
         // shards share out whatever the suite selects, which the whole catalog adds nothing to
-        // but 2494 more drawings per round.
+        // but 2498 more drawings per round.
         let filter = "gik-tinted/*"
         let selected = CaseCatalog.standard(skinsFolder: PackageFolders.skins).cases(matching: filter)
         let reports = TemporaryFolder()

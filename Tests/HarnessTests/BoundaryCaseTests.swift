@@ -346,6 +346,9 @@ struct BoundaryCaseTests {
                         // The path skin's fill ends at 120.75 - 0.5 = 120.25 (104.75 - 0.5 across).
                         let size = direction.isVertical ? "120.75x104.75" : "104.75x120.75"
                         expected.append("\(skin)/\(direction.rawValue)/boundary-three-quarter-point-\(size)-offset0@1x")
+                        // The minimum bounds, half a point deeper: 50 x 35.5, 35.5 x 50 at the side.
+                        let deeper = direction.isVertical ? "50x35.5" : "35.5x50"
+                        expected.append("\(skin)/\(direction.rawValue)/boundary-minimum-half-point-\(deeper)-offset0@1x")
                     }
                 }
                 #expect(Set(boundaryCases(skin, scale: scale).map(\.id)) == Set(expected), "\(skin) @\(scale)x")

@@ -43,7 +43,7 @@ struct CatalogTests {
         #expect(!catalog.cases.contains { $0.id == "gik-default/up/popover11-portrait@1x" })
     }
 
-    @Test("counts: per skin and scale 40 scenes, 120 sweep offsets, 10 keyframes, 49 or 21 boundaries at 1x, 32 or 4 at 2x; 20 portrait scenes at 3x for four skins; 2494 in all")
+    @Test("counts: per skin and scale 40 scenes, 120 sweep offsets, 10 keyframes, 49, 21 or 25 boundaries at 1x, 32 or 4 at 2x; 20 portrait scenes at 3x for four skins; 2498 in all")
     func counts() {
         // Sweeps: 4 directions x 2 sizes x 15 offsets (two extremes, the middle, 0.25, 0.5,
         // and each of the two thresholds with 0.5 and 1 either side).
@@ -51,12 +51,13 @@ struct CatalogTests {
         // placement fits (popover2 and popover11, the two "any" anchors, in two
         // orientations), 4 half-point sizes, 4 placements with no content and 1 with the
         // keyboard leaving the smallest depth; the two-asset skin 4 arrows a millionth under
-        // a half pixel at 1x; the path skin 4 three-quarter-point sizes at 1x; the seven-image skins 4 second stages with half a point of
+        // a half pixel at 1x; the path skin 4 three-quarter-point sizes and 4 minimum bounds half a
+        // point deeper at 1x; the seven-image skins 4 second stages with half a point of
         // middle at 1x, and 7 more per direction (both corner thresholds
         // a step past, the stage length's tie and Float edge, both stages' exact fits, a
         // corner image's).
         let boundaries = ["gik-default": (49, 32), "gik-sample": (49, 32), "gik-files": (49, 32), "gik-tinted": (49, 32),
-                          "two-asset-orange": (21, 4), "path-slate": (21, 4)]
+                          "two-asset-orange": (21, 4), "path-slate": (25, 4)]
         for (skin, boundaryCount) in boundaries {
             for scale in [1, 2] {
                 let cases = catalog.cases.filter { $0.skinID == skin && $0.scale == scale }
@@ -70,8 +71,8 @@ struct CatalogTests {
         // scenes at 3x for four skins: gik-default, path-slate, and the two the sensitivity
         // analysis found missing there (docs/sensitivity.md): gik-files (its artwork's 3x
         // resampling) and two-asset-orange (its shallow arrow, an edge across three cells a row).
-        #expect(catalog.cases.count == 6 * 170 * 2 + 4 * (49 + 32) + 2 * (21 + 4) + 4 * 20)
-        #expect(catalog.cases.count == 2494)
+        #expect(catalog.cases.count == 6 * 170 * 2 + 4 * (49 + 32) + (21 + 4) + (25 + 4) + 4 * 20)
+        #expect(catalog.cases.count == 2498)
     }
 
     @Test("sweeps hit each image-choice threshold exactly, 0.5 and 1 point either side, the extremes and the middle")
@@ -127,13 +128,15 @@ struct CatalogTests {
         #expect(three.allSatisfy { $0.family == .scene && $0.orientation == .portrait })
         // Every case at 1x is also at 2x but the placement boundaries, which no scale
         // changes (4 fits, 4 with no content, 1 by the keyboard a skin), and the half-point
-        // arrow-under-half, stage2-half and three-quarter-point ones, whole pixels at 2x.
+        // arrow-under-half, stage2-half, three-quarter-point and minimum-half-point ones, whole
+        // pixels at 2x.
         let placements = catalog.cases.filter { c in
             c.family == .boundary && ["fit-", "smallest-", "shrunk-to-smallest-"].contains { c.boundary!.hasPrefix($0) }
         }
         #expect(placements.count == 6 * 9 && placements.allSatisfy { $0.scale == 1 })
-        let halves = catalog.cases.filter { ["half-point", "arrow-under-half", "stage2-half", "three-quarter-point"].contains($0.boundary) }
-        #expect(halves.count == 6 * 4 + 4 + 4 * 4 + 4 && halves.allSatisfy { $0.scale == 1 })
+        let halves = catalog.cases.filter { ["half-point", "arrow-under-half", "stage2-half", "three-quarter-point", "minimum-half-point"]
+            .contains($0.boundary) }
+        #expect(halves.count == 6 * 4 + 4 + 4 * 4 + 4 + 4 && halves.allSatisfy { $0.scale == 1 })
         #expect(catalog.cases.filter { $0.scale == 1 }.count
                 == catalog.cases.filter { $0.scale == 2 }.count + placements.count + halves.count)
     }

@@ -232,6 +232,6 @@ struct FactsTableTests {
             }
             #expect(try drawn.encoded(file: path) == bytes, "\(relative)")
         }
-        #expect(cases == 2494)
+        #expect(cases == 2498)
     }
 }

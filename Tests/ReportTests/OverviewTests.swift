@@ -51,11 +51,12 @@ struct OverviewMatrixTests {
         #expect(matrix.groups[3].columns.map(\.heading) == ["0ms", "0ms", "62.5ms", "62.5ms", "125ms", "125ms",
                                                             "187.5ms", "187.5ms", "250ms", "250ms"])
         // Boundaries: one column each, in the catalog's order; the path skin has the minimum
-        // bounds (every direction), the half-point and three-quarter-point sizes (every
-        // direction, at 1x only), the four placement fits (up from popover2, down from
+        // bounds (every direction), the half-point and three-quarter-point sizes and the
+        // minimum bounds half a point deeper (every direction, at 1x only), the four placement fits (up from popover2, down from
         // popover11), the four centre anchors with no content and popover8 shrunk to the
         // smallest, at 1x only.
-        #expect(matrix.groups[4].columns.map(\.heading) == ["minimum", "half-point", "three-quarter-point", "fit-popover2-portrait",
+        #expect(matrix.groups[4].columns.map(\.heading) == ["minimum", "half-point", "three-quarter-point", "minimum-half-point",
+                                                            "fit-popover2-portrait",
                                                             "fit-popover2-landscape", "fit-popover11-portrait", "fit-popover11-landscape",
                                                             "smallest-popover8-portrait", "smallest-popover5-portrait",
                                                             "smallest-popover7-portrait", "smallest-popover6-portrait",
@@ -64,7 +65,7 @@ struct OverviewMatrixTests {
         #expect(Set(minimum.keys.map { $0.direction }) == Set(ArrowDirection.allCases))
         let halves = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 1 } }
         #expect(Set(halves.keys) == Set(ArrowDirection.allCases.map { OverviewMatrix.Row(direction: $0, scale: 1) }))
-        let fit = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 3 } }
+        let fit = matrix.cells.filter { $0.value.keys.contains { $0.group == 4 && $0.column == 4 } }
         #expect(Set(fit.keys) == [OverviewMatrix.Row(direction: .up, scale: 1)])
     }
 

@@ -32,6 +32,11 @@ import PopoverSkins
 /// - `three-quarter-point`: the path skin, 120.75 x 104.75 at 1x: its outline is inset by
 ///   half a pixel, so its fill ends a quarter of a pixel into the last column and row,
 ///   where rounding the shape's box up and rounding it to nearest part.
+/// - `minimum-half-point`: the path skin's minimum bounds, half a point deeper across the
+///   arrow's edge, at 1x. A left arrow's tip then lies half a point from the bitmap's left
+///   edge with its stroke's miter past it, on a bitmap whose last column is half covered:
+///   the sensitivity analysis found a segment cut at the border and carried on past its end
+///   (`t1 <= 2` in `SweepEdges`) drawing differently there, and on no case without it.
 /// - `arrow-under-half`: the two-asset skin's arrow image, on the sweeps' narrow size, its
 ///   edges along `E` a millionth short of half a pixel at 1x, where rounding a device edge
 ///   up and rounding it to nearest part (an arrow 31 points wide: offset -0.000001).
@@ -107,6 +112,16 @@ enum BoundaryCases {
                     out.append(Boundary(name: "three-quarter-point", direction: direction,
                                         bounds: turned(direction, along: edge + 3 * step / 2, across: depth + 3 * step / 2),
                                         offset: 0))
+                }
+                if skin is PathSkin {
+                    // The minimum edge (the arrow pinned between the corners), half a point
+                    // deeper: the stroke's miter at a left arrow's tip reaches past the
+                    // bitmap's left edge, where the rasterizer cuts segments at the border.
+                    let least = metrics.minimumBounds(for: direction)
+                    let along = direction.isVertical ? least.width : least.height
+                    let across = direction.isVertical ? least.height : least.width
+                    out.append(Boundary(name: "minimum-half-point", direction: direction,
+                                        bounds: turned(direction, along: along, across: across + step), offset: 0))
                 }
                 if let arrow = (skin as? TwoAssetSkin)?.arrowSize {
                     // The arrow image's edges lie at E / 2 + offset ± w / 2.
