@@ -17,8 +17,10 @@ public struct AnalysisOptions: Sendable {
     /// Address-space limit of each driver, in MiB.
     public var memoryMB = 4096
     /// The time limit: factor x the original's time for the mutant's cases + the constant.
+    /// A case takes at most about 0.1 s on this project's machine, so a second over its
+    /// limit is a hang; each of the 35 time-outs of a full run waits the constant out.
     public var timeFactor = 1.25
-    public var timeConstant = 4.0
+    public var timeConstant = 1.0
     /// A survivor's whole search; each input of it has `timeConstant` (its drawing a hang after that).
     public var searchSeconds = 120.0
     /// Survivors above which the search skips the space's head and records the whole space at
