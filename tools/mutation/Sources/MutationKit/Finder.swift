@@ -62,6 +62,10 @@ public struct FileFindings: Sendable {
     /// range): each is written twice, the original as it is for every run whose mutant lies
     /// elsewhere, and its schemata.
     public var bodies: [Range<Int>] = []
+    /// Every loop statement inside those bodies (with its label, if any), outermost first:
+    /// each that holds mutants is written twice too, so a mutant elsewhere in its body runs
+    /// the loop as it was.
+    public var loops: [Range<Int>] = []
     /// The probes of the infection analysis (see `ProbeSite`).
     public var sites: [ProbeSite] = []
 }
@@ -168,7 +172,7 @@ public enum Finder {
         }
         let sites = probeSites(probes, constructs: constructs, firstSite: firstSite)
         return FileFindings(source: source, constructs: constructs, mutants: mutants, unmutated: unmutated,
-                            bodies: collector.bodies, sites: sites)
+                            bodies: collector.bodies, loops: collector.loops, sites: sites)
     }
 
     /// The probes that can be written: each inside its construct, every other construct and
@@ -268,7 +272,24 @@ final class PointCollector: SyntaxVisitor {
     var operands: [Int: InfixOperands.Entry] = [:]
     /// Outermost bodies, in source order.
     var bodies: [Range<Int>] = []
+    /// Loops inside them, in source order (an outer loop before the loops inside it).
+    var loops: [Range<Int>] = []
     private var bodyDepth = 0
+
+    /// A loop, with its label when it has one: `outer: for` written twice keeps `continue outer`
+    /// pointing at a loop.
+    private func enterLoop(_ node: some StmtSyntaxProtocol) {
+        guard bodyDepth > 0 else { return }
+        if let labeled = node.parent?.as(LabeledStmtSyntax.self) {
+            loops.append(start(labeled)..<end(labeled))
+        } else {
+            loops.append(start(node)..<end(node))
+        }
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { enterLoop(node); return .visitChildren }
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { enterLoop(node); return .visitChildren }
+    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { enterLoop(node); return .visitChildren }
 
     private func enterBody(_ statements: CodeBlockItemListSyntax?) {
         if bodyDepth == 0, let statements, !statements.isEmpty { bodies.append(start(statements)..<end(statements)) }

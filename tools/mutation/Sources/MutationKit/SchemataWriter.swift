@@ -39,8 +39,8 @@ public struct SchemataWriter: Sendable {
             out += splice(bytes, from: at, to: body.lowerBound, children: Array(before), forest: forest, mutants: mutants)
             roots = roots.dropFirst(before.count + inside.count)
             let live = liveMutants(in: inside, forest: forest)
-            let schemata = splice(bytes, from: body.lowerBound, to: body.upperBound, children: Array(inside), forest: forest,
-                                  mutants: mutants)
+            let schemata = spliceLoops(bytes, from: body.lowerBound, to: body.upperBound, children: Array(inside), forest: forest,
+                                       mutants: mutants)
             if let lo = live.min(), let hi = live.max(), !unwrappedBodies.contains(index) {
                 out += "/*B\(index){*/if mutation_pristine(\(lo), \(hi)) {\n"
                     + String(decoding: bytes[body], as: UTF8.self) + "\n} else {\n" + schemata + "\n}/*}B\(index)*/"
@@ -50,6 +50,55 @@ public struct SchemataWriter: Sendable {
             at = body.upperBound
         }
         out += splice(bytes, from: at, to: bytes.count, children: Array(roots), forest: forest, mutants: mutants)
+        return out
+    }
+
+    /// `from..<to` as `splice` writes it, but each outermost loop there that holds live mutants
+    /// written twice, as the body is: the loop as it was, run while the active mutant lies
+    /// elsewhere, and its schemata. A mutant outside a body's hot loop (a value worked out
+    /// before it) then runs that loop as the original does, not through every construct's
+    /// switch in it. Loops inside a construct are left to it. Each copy's wrapper is marked as
+    /// a body's, numbered after the file's bodies, so an error in it unwraps it alone.
+    private func spliceLoops(_ bytes: [UInt8], from: Int, to: Int, children: [Int], forest: Forest,
+                             mutants: [Int: Mutant]) -> String {
+        let candidates = findings.loops.indices.filter { k in
+            let loop = findings.loops[k]
+            return loop.lowerBound >= from && loop.upperBound <= to && loop != from..<to
+                && !findings.constructs.contains { $0.start <= loop.lowerBound && loop.upperBound <= $0.end }
+        }
+        // The outermost of them: those no other candidate holds.
+        let outermost = candidates.filter { k in
+            let loop = findings.loops[k]
+            return !candidates.contains { j in
+                j != k && findings.loops[j].lowerBound <= loop.lowerBound && loop.upperBound <= findings.loops[j].upperBound
+            }
+        }
+        // A loop holding every live mutant of the range is not written twice: the range's own
+        // choice (its body's) has made it already.
+        let all = liveMutants(in: children, forest: forest).count
+        var out = ""
+        var at = from
+        var rest = children[...]
+        for k in outermost {
+            let loop = findings.loops[k]
+            let before = rest.prefix { forest.byID[$0]!.start < loop.lowerBound }
+            out += splice(bytes, from: at, to: loop.lowerBound, children: Array(before), forest: forest, mutants: mutants)
+            rest = rest.dropFirst(before.count)
+            let inside = rest.prefix { forest.byID[$0]!.start < loop.upperBound }
+            rest = rest.dropFirst(inside.count)
+            let schemata = spliceLoops(bytes, from: loop.lowerBound, to: loop.upperBound, children: Array(inside), forest: forest,
+                                       mutants: mutants)
+            let index = findings.bodies.count + k
+            let live = liveMutants(in: Array(inside), forest: forest)
+            if let lo = live.min(), let hi = live.max(), live.count < all, !unwrappedBodies.contains(index) {
+                out += "/*B\(index){*/if mutation_pristine(\(lo), \(hi)) {\n"
+                    + String(decoding: bytes[loop], as: UTF8.self) + "\n} else {\n" + schemata + "\n}/*}B\(index)*/"
+            } else {
+                out += schemata
+            }
+            at = loop.upperBound
+        }
+        out += splice(bytes, from: at, to: to, children: Array(rest), forest: forest, mutants: mutants)
         return out
     }
 
@@ -179,7 +228,17 @@ public struct SchemataWriter: Sendable {
             for id in live { out += "case \(id): \(mutated(id))\n" }
             out += "default: mutationReach(\(k), \(inner))\n}\n" + (c.throwing ? "}())" : "})()")
         case .statement:
-            out += "if mutation_outside(\(live.min()!), \(live.max()!)) {\nmutation_reach(\(k))\n\(inner)\n}"
+            // A statement holding a loop and constructs of its own (a loop whose range is
+            // mutated, a call whose closure draws pixels): as it was, too, for a mutant
+            // elsewhere, as its body is, so that mutant runs the loop without the switches in it.
+            var original = inner
+            let children = liveMutants(in: forest.children[k] ?? [], forest: forest)
+            if let lo = children.min(), let hi = children.max(),
+               findings.loops.contains(where: { $0.lowerBound >= c.start && $0.upperBound <= c.end }) {
+                original = "if mutation_pristine(\(lo), \(hi)) {\n" + String(decoding: bytes[c.start..<c.end], as: UTF8.self)
+                    + "\n} else {\n" + inner + "\n}"
+            }
+            out += "if mutation_outside(\(live.min()!), \(live.max()!)) {\nmutation_reach(\(k))\n\(original)\n}"
             // The last mutant takes the final `else`: every path runs one copy, as definite
             // initialisation needs (IDs in the range that are not live never run).
             for id in live.dropLast() { out += " else if mutation_active() == \(id) {\n\(mutated(id))\n}" }

@@ -25,6 +25,18 @@ struct FinderTests {
         ])
     }
 
+    @Test("loops inside bodies, each with its label, outer before inner; none outside a body")
+    func loops() {
+        let text = "let top = [1].map { v in v }\nfunc f() {\n    outer: for i in 0..<2 {\n        while i > 5 { break outer }\n    }\n    repeat {} while false\n}\n"
+        let found = find(text).loops
+        let bytes = Array(text.utf8)
+        #expect(found.map { String(decoding: bytes[$0], as: UTF8.self) } == [
+            "outer: for i in 0..<2 {\n        while i > 5 { break outer }\n    }",
+            "while i > 5 { break outer }",
+            "repeat {} while false",
+        ])
+    }
+
     @Test("arithmetic, a compound assignment, constants nudged, a statement removed")
     func arithmetic() {
         #expect(changes("func f(_ x: inout Double, _ y: Double) {\n    x += 1\n    x = y * 0.5 - x\n}\n") == [

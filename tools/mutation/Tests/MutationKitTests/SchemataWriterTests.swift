@@ -99,6 +99,70 @@ struct SchemataWriterTests {
         #expect(text.contains("}/*}C1*/ }.count, 1, 2, 1, 1)/*}P0*/)"))
     }
 
+    @Test("a loop holding some of its body's mutants is kept as it was too, for a mutant elsewhere in the body")
+    func loop() {
+        // `out = 0` holds mutants 1 (removed) and 2 (0 -> 1); the loop's `out = x` holds 3 (removed).
+        #expect(schemata("func f(_ xs: [Int], _ out: inout Int) {\n    out = 0\n    for x in xs {\n        out = x\n    }\n}\n") == """
+            import MutationSwitch
+            func f(_ xs: [Int], _ out: inout Int) {
+                /*B0{*/if mutation_pristine(1, 3) {
+            out = 0
+                for x in xs {
+                    out = x
+                }
+            } else {
+            /*C0{*/if mutation_outside(1, 2) {
+            mutation_reach(0)
+            out = 0
+            } else if mutation_active() == 1 {
+            /*M1{*//*}M1*/
+            } else {
+            /*M2{*/out = 1/*}M2*/
+            }/*}C0*/
+                /*B1{*/if mutation_pristine(3, 3) {
+            for x in xs {
+                    out = x
+                }
+            } else {
+            for x in xs {
+                    /*C1{*/if mutation_outside(3, 3) {
+            mutation_reach(1)
+            out = x
+            } else {
+            /*M3{*//*}M3*/
+            }/*}C1*/
+                }
+            }/*}B1*/
+            }/*}B0*/
+            }
+
+            """)
+    }
+
+    @Test("a loop holding every mutant of its body, and a loop without one, are written once")
+    func loopOnce() {
+        let all = schemata("func f(_ xs: [Int], _ out: inout Int) {\n    for x in xs {\n        out = x\n    }\n}\n")
+        #expect(all.components(separatedBy: "mutation_pristine").count - 1 == 1)
+        let bare = schemata("func f(_ xs: [Int], _ out: inout Int) -> Int {\n    out = 0\n    for _ in xs {\n        continue\n    }\n    return 1\n}\n")
+        #expect(bare.components(separatedBy: "mutation_pristine").count - 1 == 1)
+    }
+
+    @Test("a statement holding a loop and constructs of its own keeps the loop as it was for a mutant elsewhere")
+    func loopStatement() {
+        // The `for` statement is a construct (its range `..<` against `...`, its 0 nudged); `out = i` inside it holds the last mutant.
+        let text = schemata("func f(_ n: Int, _ out: inout Int) {\n    for i in 0..<n {\n        out = i\n    }\n}\n")
+        #expect(text.contains("""
+            mutation_reach(0)
+            if mutation_pristine(3, 3) {
+            for i in 0..<n {
+                    out = i
+                }
+            } else {
+            for i in 0..<n {
+                    /*C1{*/if mutation_outside(3, 3) {
+            """))
+    }
+
     @Test("probes: each point whose operands can be read computes the original's value and its mutants' from the same operands")
     func probes() {
         // The probe's arguments, worked out from the operator table: the operands, the
