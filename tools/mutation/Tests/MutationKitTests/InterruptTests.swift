@@ -4,8 +4,18 @@ import Testing
 
 /// Interrupting `popover-mutants` (the built command, on a copy of the fixture) while a
 /// driver's child judges a mutant that never ends.
-@Suite("Interrupting the tool")
+@Suite("Interrupting the tool", .serialized)
 struct InterruptTests {
+    /// One copy of the fixture for both tests, taken in turn: the second finds the schemata
+    /// the first built (a build of the fixture is most of either test's time).
+    static let work: String = {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-interrupt-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: work)
+        try? FileManager.default.copyItem(atPath: FixtureRun.fixture, toPath: work)
+        atexit { try? FileManager.default.removeItem(atPath: InterruptTests.work) }
+        return work
+    }()
+
     /// The process IDs whose parent is `parent`, from /proc.
     static func children(of parent: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -40,13 +50,11 @@ struct InterruptTests {
     /// (`i += 1` made `i -= 1`, removed, or `i += 0`); with a 120 s margin the tool itself
     /// stops none of them while a test looks. `body` gets the tool, its driver and the
     /// driver's child judging a mutant; whatever happens in it, nothing is left running.
-    static func whileAMutantHangs(_ name: String, _ body: (Process, _ driver: pid_t, _ judging: pid_t) throws -> Void) throws {
+    static func whileAMutantHangs(_ body: (Process, _ driver: pid_t, _ judging: pid_t) throws -> Void) throws {
         let tool = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("popover-mutants").path
         try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool): not built (swift build --build-tests)")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-\(name)-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: work)
-        try FileManager.default.copyItem(atPath: FixtureRun.fixture, toPath: work)
-        defer { try? FileManager.default.removeItem(atPath: work) }
+        let work = Self.work
+        try #require(FileManager.default.fileExists(atPath: work + "/Package.swift"), "\(work): the fixture was not copied")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
@@ -89,7 +97,7 @@ struct InterruptTests {
 
     @Test("Ctrl-C while a mutant hangs: the tool ends as interrupted, and its driver and the child judging the mutant end too")
     func interruptEndsDrivers() throws {
-        try Self.whileAMutantHangs("interrupt") { process, driver, judging in
+        try Self.whileAMutantHangs { process, driver, judging in
             kill(process.processIdentifier, SIGINT)
             #expect(Self.eventually(within: 10) { Self.ended(driver) && Self.ended(judging) },
                     "the driver \(driver) or its child \(judging) still runs after the tool was interrupted")
@@ -106,7 +114,7 @@ struct InterruptTests {
 
     @Test("the tool killed outright (SIGKILL, which it cannot catch) while a mutant hangs: its driver and the child judging the mutant end with it")
     func killEndsDrivers() throws {
-        try Self.whileAMutantHangs("kill") { process, driver, judging in
+        try Self.whileAMutantHangs { process, driver, judging in
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(Self.eventually(within: 10) { Self.ended(driver) && Self.ended(judging) },
