@@ -57,17 +57,6 @@ public struct MutationRun: Sendable {
                 + "; files are named from the package root, e.g. \(findings.first?.source.path ?? "Sources/Module/File.swift")")
         }
 
-        clock = .now
-        let state = SchemataState(file: scratch + "/schemata-state.json")
-        var build = SchemataBuild(package: SchemataPackage(subject: subject, scratch: scratch), configuration: configuration)
-        build.log = log
-        let outcome = try build.build(findings, known: state.known(for: findings))
-        state.save(outcome, findings: findings)
-        lap("build", since: clock)
-        log("schemata built in \(outcome.rounds) round\(outcome.rounds == 1 ? "" : "s") "
-            + "(\(outcome.seconds.map { String(format: "%.0f s", $0) }.joined(separator: ", "))); "
-            + "\(outcome.notBuilt.count) mutants not built")
-
         // The mutants this run judges.
         var chosen = allMutants.filter { m in
             (file == nil || m.file == file) && (line == nil || m.line == line)
@@ -82,6 +71,22 @@ public struct MutationRun: Sendable {
             chosen = Array(chosen.shuffled(using: &generator).prefix(sample)).sorted { $0.id < $1.id }
         }
         let chosenIDs = Set(chosen.map(\.id))
+
+        // Only the files that hold a chosen mutant are written as schemata (every file in a
+        // full run); the rest compile as they are.
+        clock = .now
+        let scoped = file != nil || survivorsOf != nil || sample != nil
+        let only = scoped ? Set(chosen.map(\.file)) : nil
+        let state = SchemataState(file: scratch + "/schemata-state.json")
+        var build = SchemataBuild(package: SchemataPackage(subject: subject, scratch: scratch), configuration: configuration)
+        build.log = log
+        let outcome = try build.build(findings, known: state.known(for: findings), only: only)
+        state.save(outcome, findings: findings.filter { only?.contains($0.source.path) ?? true })
+        lap("build", since: clock)
+        log("schemata \(only.map { "of \($0.count) file\($0.count == 1 ? "" : "s") " } ?? "")built in \(outcome.rounds) "
+            + "round\(outcome.rounds == 1 ? "" : "s") (\(outcome.seconds.map { String(format: "%.0f s", $0) }.joined(separator: ", "))); "
+            + "\(outcome.notBuilt.count) mutants not built")
+
         var results: [MutantResult] = allMutants.filter { !chosenIDs.contains($0.id) }.map {
             if outcome.notBuilt[$0.id] == nil, let kept = carried[$0.id] { return kept }
             return MutantResult(mutant: $0, status: outcome.notBuilt[$0.id] != nil ? .notBuilt : .notRun,
@@ -345,8 +350,9 @@ struct SchemataState {
         return known
     }
 
+    /// Records what the build learned of `findings`' files; what is known of the other files stays.
     func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings]) {
-        var entries: [String: Entry] = [:]
+        var entries = load()
         for f in findings {
             guard let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
             var entry = Entry(digest: Self.digest(f), notBuilt: [:], droppedConstructs: [:], probeDigest: Self.probeDigest(f),

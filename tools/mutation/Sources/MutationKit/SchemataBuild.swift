@@ -36,6 +36,9 @@ public struct SchemataBuild {
         public var seconds: [Double]
         /// A digest of every file written: equal digests, equal programs.
         public var digest: String
+        /// The files written as schemata (relative paths); every other file of the mutated
+        /// modules is compiled as it is.
+        public var files: [String] = []
     }
 
     public let package: SchemataPackage
@@ -48,7 +51,11 @@ public struct SchemataBuild {
     }
 
     /// Builds, starting from the mutants and constructs an earlier run left out (`known`).
-    public func build(_ findings: [FileFindings], known: Known = Known(), maxRounds: Int = 24) throws -> Outcome {
+    /// With `only`, just those files (relative paths) are written as schemata: a run of one
+    /// file compiles the rest as it is, so its build, its coverage and every drawing outside
+    /// that file run the code as the product builds it.
+    public func build(_ findings: [FileFindings], known: Known = Known(), only: Set<String>? = nil,
+                      maxRounds: Int = 24) throws -> Outcome {
         var writers = Dictionary(uniqueKeysWithValues: findings.map { ($0.source.path, SchemataWriter(findings: $0)) })
         let constructOwner = Dictionary(uniqueKeysWithValues: findings.flatMap { f in f.constructs.map { ($0.id, $0) } })
         var notBuilt = known.notBuilt
@@ -77,8 +84,9 @@ public struct SchemataBuild {
         for round in 1...maxRounds {
             var texts: [String: String] = [:]
             var maps: [String: MarkerMap] = [:]
-            for (path, writer) in writers where writer.switchesAnything || !writer.droppedConstructs.isEmpty || !writer.droppedMutants.isEmpty
-                || !writer.droppedSites.isEmpty {
+            for (path, writer) in writers where only?.contains(path) ?? true
+                && (writer.switchesAnything || !writer.droppedConstructs.isEmpty || !writer.droppedMutants.isEmpty
+                    || !writer.droppedSites.isEmpty) {
                 let text = writer.text()
                 texts[path] = text
                 maps[path] = MarkerMap(text: text)
@@ -96,6 +104,8 @@ public struct SchemataBuild {
                 // The program: the mutated files and the driver (its search space is part of it).
                 var digest = Digest()
                 for path in texts.keys.sorted() { digest.add(path); digest.add(texts[path]!) }
+                // The files compiled as they are (all but one in a run of one file) are the program too.
+                for f in findings where texts[f.source.path] == nil { digest.add(f.source.path); digest.add(f.source.text) }
                 for folder in [package.subject.kitFolder, package.subject.driverFolder] {
                     for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
                         digest.add(name)
@@ -103,14 +113,14 @@ public struct SchemataBuild {
                     }
                 }
                 var probed = Set<Int>()
-                for writer in writers.values {
+                for writer in writers.values where texts[writer.findings.source.path] != nil {
                     for c in writer.findings.constructs {
                         for site in writer.liveSites(of: c) { probed.formUnion(site.mutants.filter { notBuilt[$0] == nil }) }
                     }
                 }
                 return Outcome(driver: driver + "/" + SchemataPackage.driverProduct, notBuilt: notBuilt,
                                droppedConstructs: droppedConstructs, droppedSites: droppedSites, probed: probed, rounds: round,
-                               seconds: seconds, digest: digest.hex)
+                               seconds: seconds, digest: digest.hex, files: texts.keys.sorted())
             }
             let errors = CompilerError.parse(output)
             var progress = false

@@ -5,7 +5,7 @@ import Testing
 /// One whole run of the analysis on the fixture package (tools/mutation/Fixture): its
 /// schemata built (in debug, in a temporary folder), coverage recorded, every mutant
 /// judged, survivors searched. Each expectation below is worked out by hand from
-/// Fixture/Sources/Shapes/Shapes.swift, its goldens (Goldens/*.txt) and its driver's
+/// Fixture/Sources/Shapes (Shapes.swift and Twice.swift), its goldens (Goldens/*.txt) and its driver's
 /// cases and search inputs (Driver/main.swift).
 enum FixtureRun {
     static let toolFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -213,10 +213,11 @@ struct FixtureRunTests {
         //   listed (setup only): `min` -> `max`, the clamp removed (to `available` or to 7) and
         //     7 -> 8 list seven cases still: unreached by any drawing, equivalent (4); 7 -> 6:
         //     killed (brightest is gone).
-        #expect(t.mutants == 32)
+        // And from Twice.swift (1 mutant): twice's `+` -> `-`, unreached: equivalent.
+        #expect(t.mutants == 33)
         #expect(t.killed == 13)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 10)
+        #expect(t.equivalent == 11)
         #expect(t.crashed == 1)
         #expect(t.timedOut == 3)
         #expect(t.notBuilt == 1)
@@ -239,6 +240,33 @@ struct FixtureRunTests {
         // The fixture's run searches the head first (fewer survivors than the limit): both
         // paths ran, and there are survivors for them to agree on.
         #expect(first.filter { $0.classification != nil }.count >= 10)
+    }
+
+    @Test("a run of one file writes only that file's schemata, compiles the other as it is, and reaches the full run's verdicts")
+    func oneFile() throws {
+        let full = try FixtureRun.result.get()
+        var run = FixtureRun.run(output: "out-one-file")
+        run.file = "Sources/Shapes/Shapes.swift"
+        // Another count of kills to name: the full run's results, kept for these sources and
+        // goldens, are not taken, so every mutant of the file is judged on this build.
+        run.options.killsToName = 2
+        let one = try run.run()
+        #expect(one.build.files == ["Sources/Shapes/Shapes.swift"])
+        #expect(Set(full.build.files) == ["Sources/Shapes/Shapes.swift", "Sources/Shapes/Twice.swift"])
+        #expect(one.build.digest != full.build.digest)
+        let copy = FixtureRun.scratchFolder(getpid()) + "/package/Sources/Shapes/"
+        #expect(try String(contentsOfFile: copy + "Twice.swift", encoding: .utf8)
+            == String(contentsOfFile: FixtureRun.fixture + "/Sources/Shapes/Twice.swift", encoding: .utf8))
+        #expect(try String(contentsOfFile: copy + "Shapes.swift", encoding: .utf8).contains("mutation_active()"))
+        let before = Dictionary(uniqueKeysWithValues: full.report.mutants.map { ($0.mutant.id, $0) })
+        let judged = one.report.mutants.filter { $0.mutant.file == "Sources/Shapes/Shapes.swift" }
+        #expect(judged.count == 32)
+        for r in judged {
+            let b = try #require(before[r.mutant.id])
+            #expect(r.status == b.status, "line \(r.mutant.line) \(r.mutant.original) -> \(r.mutant.replacement)")
+            #expect(r.classification?.kind == b.classification?.kind)
+        }
+        #expect(one.report.mutants.first { $0.mutant.file == "Sources/Shapes/Twice.swift" }?.status == .notRun)
     }
 
     @Test("the page and the JSON are written, survivors first")
