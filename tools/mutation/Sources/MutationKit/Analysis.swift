@@ -305,11 +305,16 @@ public final class Analysis: @unchecked Sendable {
 
     /// Judges every job on `jobs` drivers. `progress` is told after each mutant. With
     /// `resume`, results already in that file are taken as they are and each new one is
-    /// appended to it as soon as it is known.
-    public func judge(_ jobs: [Job], resume: String? = nil,
+    /// appended to it as soon as it is known; results in `takeFrom` (read, never written)
+    /// are taken too.
+    public func judge(_ jobs: [Job], resume: String? = nil, takeFrom: [String] = [],
                       progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [MutantResult] {
-        let before = resume.map { Self.judgedBefore(in: $0, jobs: jobs) } ?? [:]
-        if !before.isEmpty { log("judging: \(before.count) mutants already judged by a run that stopped, taken from \(resume!)") }
+        var before: [Int: MutantResult] = [:]
+        for file in takeFrom + (resume.map { [$0] } ?? []) {
+            let found = Self.judgedBefore(in: file, jobs: jobs)
+            if !found.isEmpty { log("judging: \(found.count) mutants already judged, taken from \(file)") }
+            before.merge(found) { _, new in new }
+        }
         let resumeFile = resume.flatMap { path -> FileHandle? in
             if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
             let handle = FileHandle(forWritingAtPath: path)

@@ -75,22 +75,25 @@ public struct MutationRun: Sendable {
         // Only the files that hold a chosen mutant are written as schemata (every file in a
         // full run); the rest compile as they are.
         clock = .now
-        let scoped = file != nil || survivorsOf != nil || sample != nil
+        let scoped = file != nil || line != nil || survivorsOf != nil || sample != nil
         let only = scoped ? Set(chosen.map(\.file)) : nil
         let state = SchemataState(file: scratch + "/schemata-state.json")
         var build = SchemataBuild(package: SchemataPackage(subject: subject, scratch: scratch), configuration: configuration)
         build.log = log
         let outcome = try build.build(findings, known: state.known(for: findings), only: only)
-        state.save(outcome, findings: findings.filter { only?.contains($0.source.path) ?? true })
+        state.save(outcome, findings: findings, written: only)
         lap("build", since: clock)
         log("schemata \(only.map { "of \($0.count) file\($0.count == 1 ? "" : "s") " } ?? "")built in \(outcome.rounds) "
             + "round\(outcome.rounds == 1 ? "" : "s") (\(outcome.seconds.map { String(format: "%.0f s", $0) }.joined(separator: ", "))); "
             + "\(outcome.notBuilt.count) mutants not built")
 
+        // A mutant outside the run is "not run", or "not built" only when this build tried it:
+        // a file compiled as it is says nothing of its mutants.
+        let built = Set(outcome.files)
         var results: [MutantResult] = allMutants.filter { !chosenIDs.contains($0.id) }.map {
-            if outcome.notBuilt[$0.id] == nil, let kept = carried[$0.id] { return kept }
-            return MutantResult(mutant: $0, status: outcome.notBuilt[$0.id] != nil ? .notBuilt : .notRun,
-                                detail: outcome.notBuilt[$0.id])
+            let notBuilt = built.contains($0.file) ? outcome.notBuilt[$0.id] : nil
+            if notBuilt == nil, let kept = carried[$0.id] { return kept }
+            return MutantResult(mutant: $0, status: notBuilt != nil ? .notBuilt : .notRun, detail: notBuilt)
         }
         let runnable = chosen.filter { outcome.notBuilt[$0.id] == nil }
         results += chosen.filter { outcome.notBuilt[$0.id] != nil }.map {
@@ -128,8 +131,18 @@ public struct MutationRun: Sendable {
             // one round that rebuilds it leave the same mutants out, by other text).
             var key = Digest()
             key.add(Self.sourcesKey(subject) + "-" + Self.goldensKey(subject.root) + " kills \(options.killsToName)")
+            let whole = scratch + "/judged-\(key.hex).jsonl"
+            // A run of part of the code takes what a full run judged of these sources, and keeps
+            // its own results apart (judged with other files compiled as they are), so a full
+            // run takes only what a build of every file judged.
+            var resume = whole, takeFrom: [String] = []
+            if let only {
+                key.add(" files " + only.sorted().joined(separator: ","))
+                resume = scratch + "/judged-\(key.hex).jsonl"
+                takeFrom = [whole]
+            }
             let startedBefore = analysis.driversStarted
-            var judged = analysis.judge(jobs, resume: scratch + "/judged-\(key.hex).jsonl") { done, all in
+            var judged = analysis.judge(jobs, resume: resume, takeFrom: takeFrom) { done, all in
                 if done % step == 0 || done == all { log("  judged \(done)/\(all)") }
             }
             judgingDrivers = analysis.driversStarted - startedBefore
@@ -350,10 +363,12 @@ struct SchemataState {
         return known
     }
 
-    /// Records what the build learned of `findings`' files; what is known of the other files stays.
-    func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings]) {
-        var entries = load()
-        for f in findings {
+    /// Records what the build learned of the files it wrote (`written`, every file when nil);
+    /// what is known of the others stays, and files no longer found are forgotten.
+    func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings], written: Set<String>? = nil) {
+        let present = Set(findings.map(\.source.path))
+        var entries = load().filter { present.contains($0.key) }
+        for f in findings where written?.contains(f.source.path) ?? true {
             guard let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
             var entry = Entry(digest: Self.digest(f), notBuilt: [:], droppedConstructs: [:], probeDigest: Self.probeDigest(f),
                               droppedSites: [:])

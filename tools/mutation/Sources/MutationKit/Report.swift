@@ -193,7 +193,7 @@ public struct SensitivityReport: Sendable, Codable {
         out += "\(t.mutants) mutants: \(t.survived) survived, \(equivalent) equivalent for these skins, "
             + "\(t.notOnDrawingPath) not on the drawing path, \(t.notBuilt) not built"
             + (t.notRun > 0 ? ", \(t.notRun) not run" : "") + "\n"
-        for m in modules { out += "  \(Escape.terminal(m.name)): \(Self.percent(m.score)) of \(m.scored)\n" }
+        for m in modules where m.notRun < m.mutants { out += "  \(Escape.terminal(m.name)): \(Self.percent(m.score)) of \(m.scored)\n" }
         if let policy = tolerancePolicy {
             out += "Tolerances (\(Escape.terminal(policy))): "
                 + (letThroughByTolerances.isEmpty ? "let no killed mutant through\n"
@@ -264,8 +264,16 @@ public struct SensitivityReport: Sendable, Codable {
             }
             return s + "</table></section>"
         }
-        out += tallyTable("By module", modules)
-        out += tallyTable("By file", files)
+        // Files (and modules) nothing of which this run judged are left out of the tables.
+        let ran = { (t: Tally) in t.notRun < t.mutants }
+        out += tallyTable("By module", modules.filter(ran))
+        out += tallyTable("By file", files.filter(ran))
+        let outside = files.filter { !ran($0) }
+        if !outside.isEmpty {
+            let count = outside.reduce(0) { $0 + $1.mutants }
+            out += "<p>\(outside.count) other file\(outside.count == 1 ? " of the mutated modules was" : "s of the mutated modules were") "
+                + "not in this run (\(count) mutant\(count == 1 ? "" : "s") not run).</p>"
+        }
         for status in [MutantStatus.equivalent, .notOnDrawingPath, .timedOut, .crashed, .killed, .notBuilt] {
             let list = mutants.filter { $0.status == status }
             guard !list.isEmpty else { continue }

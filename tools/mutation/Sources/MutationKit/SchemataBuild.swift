@@ -173,7 +173,8 @@ public struct SchemataBuild {
             // value is used, not where the mutant removed its assignment: leave out the removals
             // of that file that assign the name the error gives.
             for error in unplaced {
-                guard let relative = relativePath(error.file), let writer = writers[relative] else { continue }
+                // A file compiled as it is (outside a run of part of the code) holds no mutant to leave out.
+                guard let relative = relativePath(error.file), texts[relative] != nil, let writer = writers[relative] else { continue }
                 // A probe can change how an expression around it type-checks, and the error then lies
                 // outside it: the probes of the body that holds the error go, or, when none is left
                 // there, the file's (errors of definite initialisation are mutants').

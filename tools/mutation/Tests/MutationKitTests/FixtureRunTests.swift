@@ -267,6 +267,12 @@ struct FixtureRunTests {
             #expect(r.classification?.kind == b.classification?.kind)
         }
         #expect(one.report.mutants.first { $0.mutant.file == "Sources/Shapes/Twice.swift" }?.status == .notRun)
+        // The page's tables hold the file the run judged, not the one it left alone.
+        let html = one.report.html()
+        #expect(html.contains("<td>Sources/Shapes/Shapes.swift</td>"))
+        #expect(!html.contains("<td>Sources/Shapes/Twice.swift</td>"))
+        #expect(html.contains("1 other file of the mutated modules was not in this run (1 mutant not run)."))
+        #expect(full.report.html().contains("<td>Sources/Shapes/Twice.swift</td>"))
     }
 
     @Test("the page and the JSON are written, survivors first")

@@ -62,6 +62,29 @@ struct ResumeTests {
         #expect(both.first { $0.mutant.id == 2 }?.status == .crashed)
         #expect(Set(Analysis.judgedBefore(in: file, jobs: [1, 2].map { Self.job(Self.mutant($0, $0 == 1 ? "/" : "-")) }).keys) == [1, 2])
     }
+
+    @Test("a run of part of the code takes a full run's results and writes its own file, never the full run's")
+    func takesFromWithoutWriting() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("resume-take-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let whole = scratch + "/judged-whole.jsonl", part = scratch + "/judged-part.jsonl"
+        var killed = MutantResult(mutant: Self.mutant(1, "/"), status: .killed)
+        killed.killedBy = ["area-2x3"]
+        let wholeText = try JSONEncoder().encode(killed) + Data("\n".utf8)
+        try wholeText.write(to: URL(fileURLWithPath: whole))
+        var options = AnalysisOptions()
+        options.jobs = 1
+        let analysis = Analysis(driver: scratch + "/no-driver", driverArguments: [], scratch: scratch, constructCount: 4,
+                                options: options)
+        let results = analysis.judge([Self.job(Self.mutant(1, "/")), Self.job(Self.mutant(2, "-"))], resume: part, takeFrom: [whole])
+        #expect(results.first { $0.mutant.id == 1 }?.killedBy == ["area-2x3"])
+        #expect(results.first { $0.mutant.id == 2 }?.status == .crashed)
+        // The full run's file is as it was; the part's holds only what the part judged.
+        #expect(FileManager.default.contents(atPath: whole) == wholeText)
+        let jobs = [1, 2].map { Self.job(Self.mutant($0, $0 == 1 ? "/" : "-")) }
+        #expect(Set(Analysis.judgedBefore(in: part, jobs: jobs).keys) == [2])
+    }
 }
 
 /// `--survivors-of`: after cases were added, only the previous run's survivors are judged again.
