@@ -196,8 +196,10 @@ public struct MutationRun: Sendable {
         if let survivorsOf {
             scope += "; the \(chosen.count) survivors of \(survivorsOf.path) (and mutants it does not hold) judged again, every other result taken from it"
         }
+        // The places left unmutated, of the files the run judged.
+        let unmutated = findings.filter { only?.contains($0.source.path) ?? true }.flatMap(\.unmutated)
         let report = SensitivityReport(
-            results: results, notMutated: findings.flatMap(\.unmutated), date: Self.today(), commit: Self.commit(subject.root),
+            results: results, notMutated: unmutated, date: Self.today(), commit: Self.commit(subject.root),
             machine: Self.machine(), scope: scope,
             options: ["jobs": "\(options.jobs)", "kills named": options.killsToName == 0 ? "all counted" : "\(options.killsToName)",
                       "search budget": "\(options.searchBudget) shipped + \(options.artworkBudget) other-artwork inputs",
