@@ -31,6 +31,9 @@ public struct Tally: Sendable, Codable, Hashable {
 
     /// Mutants the score is out of: run, built, on the drawing path, and not shown equivalent.
     public var scored: Int { mutants - notBuilt - notRun - equivalent - notOnDrawingPath }
+    /// Whether the run judged (or tried to build) any of these mutants: a run of part of the
+    /// code leaves every other file's "not run".
+    var inRun: Bool { notRun < mutants }
     /// Detected (killed, crashed or timed out) over `scored`; nil when nothing is scored.
     public var score: Double? { scored > 0 ? Double(killed + crashed + timedOut) / Double(scored) : nil }
     /// Killed by a golden alone over `scored`.
@@ -193,7 +196,7 @@ public struct SensitivityReport: Sendable, Codable {
         out += "\(t.mutants) mutants: \(t.survived) survived, \(equivalent) equivalent for these skins, "
             + "\(t.notOnDrawingPath) not on the drawing path, \(t.notBuilt) not built"
             + (t.notRun > 0 ? ", \(t.notRun) not run" : "") + "\n"
-        for m in modules where m.notRun < m.mutants { out += "  \(Escape.terminal(m.name)): \(Self.percent(m.score)) of \(m.scored)\n" }
+        for m in modules where m.inRun { out += "  \(Escape.terminal(m.name)): \(Self.percent(m.score)) of \(m.scored)\n" }
         if let policy = tolerancePolicy {
             out += "Tolerances (\(Escape.terminal(policy))): "
                 + (letThroughByTolerances.isEmpty ? "let no killed mutant through\n"
@@ -265,10 +268,9 @@ public struct SensitivityReport: Sendable, Codable {
             return s + "</table></section>"
         }
         // Files (and modules) nothing of which this run judged are left out of the tables.
-        let ran = { (t: Tally) in t.notRun < t.mutants }
-        out += tallyTable("By module", modules.filter(ran))
-        out += tallyTable("By file", files.filter(ran))
-        let outside = files.filter { !ran($0) }
+        out += tallyTable("By module", modules.filter(\.inRun))
+        out += tallyTable("By file", files.filter(\.inRun))
+        let outside = files.filter { !$0.inRun }
         if !outside.isEmpty {
             let count = outside.reduce(0) { $0 + $1.mutants }
             out += "<p>\(outside.count) other file\(outside.count == 1 ? " of the mutated modules was" : "s of the mutated modules were") "
