@@ -86,6 +86,11 @@ public struct Canvas: Sendable {
     /// Strokes `path`. The pen is laid in user space and the outline transformed, so a
     /// scaled or rotated user space strokes exactly.
     public mutating func stroke(_ path: Path, style: StrokeStyle, with paint: Paint) {
+        composite(coverage(ofStroke: path, style: style), paint: paint)
+    }
+
+    /// Coverage of `path` stroked with `style` under the current transform, before the clip.
+    public func coverage(ofStroke path: Path, style: StrokeStyle) -> CoverageMask {
         let scale = max(abs(state.transform.determinant).squareRoot(), 1e-12)
         let tolerance = flatteningTolerance / scale
         let stroker = Stroker(style: style, tolerance: tolerance)
@@ -94,9 +99,7 @@ public struct Canvas: Sendable {
             device.points = line.points.map { $0.applying(state.transform) }
             return device
         }
-        let mask = Rasterizer.coverage(of: outline, rule: .nonZero,
-                                       bitmapWidth: pixmap.width, bitmapHeight: pixmap.height)
-        composite(mask, paint: paint)
+        return Rasterizer.coverage(of: outline, rule: .nonZero, bitmapWidth: pixmap.width, bitmapHeight: pixmap.height)
     }
 
     /// Fills a rectangle in user space.
