@@ -103,6 +103,9 @@ struct Request: Decodable {
     /// search: the mutant passes every case (a survivor), so inputs that are a case's own
     /// drawing need not be drawn.
     var passesEveryCase: Bool?
+    /// coverage: per mutant ID, how the checks treat it (`mutation_check_prepare`'s kinds);
+    /// none when no function is checked.
+    var checks: [Int32]?
 }
 
 /// A set of small numbers (constructs, mutants) as hex: bit k of byte k / 8.
@@ -253,22 +256,49 @@ public enum DriverLoop {
                 reply(["cases": original.caseIDs, "constructs": constructs, "setupReached": setupReached,
                        "setupInfected": setupInfected])
             case "coverage":
+                if let kinds = request.checks {
+                    let table = UnsafeMutablePointer<Int32>.allocate(capacity: mutants)
+                    table.initialize(repeating: -2, count: mutants)
+                    for (m, kind) in kinds.prefix(mutants).enumerated() { table[m] = kind }
+                    mutation_check_prepare(table, Int32(mutants), Int32(constructs))
+                }
                 // One child per case: each case's coverage is what it runs from a cold start, as the
                 // first case of a check would.
                 for id in request.cases ?? original.caseIDs {
-                    let ended = isolated {
-                        startRecording()
-                        let clock = ContinuousClock.now
-                        let (verdict, detail) = original.judge(id)
-                        let seconds = (ContinuousClock.now - clock).seconds
-                        mutation_set_active(0)
-                        var row: [String: Any] = [
-                            "case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
-                            "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants)]
-                        row["cost"] = original.cost(id)
-                        reply(row)
-                        original.finishCoverage()
-                    }
+                    // A case that fails or crashes after checks ran is recorded again without them
+                    // (each check's evaluations run in a process of their own; this is insurance).
+                    var checks = request.checks != nil
+                    var ended: Int32?
+                    repeat {
+                        ended = isolated {
+                            startRecording()
+                            if checks {
+                                mutation_check_reset()
+                                mutation_set_checks(true)
+                            }
+                            let clock = ContinuousClock.now
+                            let (verdict, detail) = original.judge(id)
+                            // The case's own time, for the time limits: without the checks' evaluations.
+                            let seconds = (ContinuousClock.now - clock).seconds - Double(mutation_check_nanoseconds()) * 1e-9
+                            mutation_set_checks(false)
+                            mutation_set_active(0)
+                            let cleared = UnsafeMutablePointer<UInt8>.allocate(capacity: mutants)
+                            cleared.initialize(repeating: 0, count: mutants)
+                            if checks {
+                                if verdict != .same && mutation_check_evaluations() > 0 { _exit(3) }
+                                mutation_check_finish(cleared)
+                            }
+                            var row: [String: Any] = [
+                                "case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
+                                "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants),
+                                "cleared": BitSet.hex(cleared, count: mutants), "checks": Int(mutation_check_evaluations())]
+                            row["cost"] = original.cost(id)
+                            reply(row)
+                            original.finishCoverage()
+                        }
+                        guard ended != nil, checks else { break }
+                        checks = false
+                    } while true
                     if let signal = ended {
                         reply(["case": id, "seconds": 0, "verdict": "error", "detail": "crashed (signal \(signal))", "reached": "",
                                "infected": ""])

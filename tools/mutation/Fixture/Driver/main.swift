@@ -8,6 +8,9 @@ import Shapes
 let arguments = CommandLine.arguments
 let root = arguments.firstIndex(of: "--root").map { arguments[$0 + 1] } ?? FileManager.default.currentDirectoryPath
 
+/// A mask as one number: its length, then each value as a digit ([0, 0, 2] is 3002).
+func digits(_ mask: Mask) -> Int { mask.values.reduce(mask.values.count) { $0 * 10 + $1 } }
+
 final class FixtureSubject: MutationSubject {
     nonisolated(unsafe) static let allCases: [(String, () -> Int)] = [
         ("area-2x3", { area(2, 3) }), ("area-4x5", { area(4, 5) }),
@@ -15,13 +18,18 @@ final class FixtureSubject: MutationSubject {
         ("spin-3", { spin(3) }), ("pick-1", { pick([7, 8, 9], 1) }), ("brightest", { brightest() }),
     ]
     /// Set up through the package's own code, as the popover catalog is (read-only: safe).
+    /// And, not through `listed`, the case of the checked function.
     let cases = Array(FixtureSubject.allCases.prefix(listed(FixtureSubject.allCases.count)))
-    let inputs: [(String, () -> Int)] =
-        (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
+        + [("floored", { digits(floored([-1, 0, 2], from: 0)) })]
+    let inputs: [(String, () -> Int)] = {
+        var all: [(String, () -> Int)] = (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
         // spin(3) first: the spin-3 case's own drawing, which a survivor's search need not draw.
-        + [3, 0, 1, 2, 4].map { n in ("spin(\(n))", { spin(n) }) }
-        + (1...3).map { i in ("pick([7, 8, 9], \(i))", { pick([7, 8, 9], i) }) }
-        + [("area(3, 3)", { area(3, 3) }), ("brightest()", { brightest() }), ("steps(0, from: 0)", { steps(0, from: 0) })]
+        all += [3, 0, 1, 2, 4].map { n in ("spin(\(n))", { spin(n) }) }
+        all += (1...3).map { i in ("pick([7, 8, 9], \(i))", { pick([7, 8, 9], i) }) }
+        all += [("area(3, 3)", { area(3, 3) }), ("brightest()", { brightest() }), ("steps(0, from: 0)", { steps(0, from: 0) })]
+        all += [("floored([0, 5], from: 0)", { digits(floored([0, 5], from: 0)) })]
+        return all
+    }()
     /// Other artwork's inputs, drawn when the shipped ones find no difference.
     let artwork: [(String, () -> Int)] = [("steps(2, from: 0)", { steps(2, from: 0) })]
 
@@ -44,7 +52,7 @@ final class FixtureSubject: MutationSubject {
     func drawingKey(_ input: SearchInput) -> String? { input.description }
     static let caseCalls = ["area-2x3": "area(2, 3)", "area-4x5": "area(4, 5)", "width-5": "clampedWidth(5)",
                             "width-20": "clampedWidth(20)", "spin-3": "spin(3)", "pick-1": "pick([7, 8, 9], 1)",
-                            "brightest": "brightest()"]
+                            "brightest": "brightest()", "floored": "floored([-1, 0, 2], from: 0)"]
     func isCaseDrawing(_ key: String, outcome: String) -> Bool {
         caseIDs.contains { id in
             Self.caseCalls[id] == key

@@ -43,9 +43,15 @@ public struct CaseCoverage: Sendable, Codable {
     public var detail: String
     public var reached: String
     public var infected: String
+    /// The mutants the checks cleared here: reached only inside checked calls, each of which
+    /// gave the original's result under them (nil when nothing was checked).
+    public var cleared: String? = nil
+    /// How many times the checks evaluated a call under a mutant.
+    public var checks: Int? = nil
 
     public var reachedSet: [Int] { HexBits.members(reached) }
     public var infectedSet: [Int] { HexBits.members(infected) }
+    public var clearedSet: [Int] { HexBits.members(cleared ?? "") }
 }
 
 public struct CoverageTable: Sendable, Codable {
@@ -103,13 +109,20 @@ public final class Analysis: @unchecked Sendable {
     public var driversStarted: Int { startCount.load(ordering: .relaxed) }
     private let startCount = Atomic<Int>(0)
 
-    func start() throws -> DriverProcess {
+    func start(environment: [String: String] = [:]) throws -> DriverProcess {
         startCount.add(1, ordering: .relaxed)
         return try DriverProcess(executable: driver,
                           arguments: driverArguments + ["--constructs", "\(constructCount)", "--mutants", "\(mutantCount)",
                                                       "--memory-mb", "\(options.memoryMB)"],
-                          errorLog: scratch + "/driver-errors.log")
+                          errorLog: scratch + "/driver-errors.log", environment: environment)
     }
+
+    /// The coverage drivers' allocator when checks run: glibc's checking malloc, which keeps a
+    /// guard byte past each block and aborts when a block is freed or grown with it
+    /// overwritten. A mutant that writes past a buffer it allocates inside a checked call (a
+    /// sweep sized one row short) then crashes in its check, as it may in a drawing, instead
+    /// of returning the original's result from spoilt memory and being cleared.
+    static let checkingAllocator = ["LD_PRELOAD": "libc_malloc_debug.so.0", "MALLOC_CHECK_": "3"]
 
     /// Reads lines until `done`; nil if the driver ended or timed out first. With `perInput`,
     /// each input the driver says it is `trying` must be done within that, too.
@@ -135,7 +148,9 @@ public final class Analysis: @unchecked Sendable {
     // MARK: Coverage
 
     /// The coverage table, from the cache when `key` matches, else recorded on `jobs` drivers.
-    public func coverage(key: String) throws -> CoverageTable {
+    /// `checks`: per mutant ID, how the checks treat it (see the driver's `mutation_check_prepare`),
+    /// nil when no function is checked.
+    public func coverage(key: String, checks: [Int]? = nil) throws -> CoverageTable {
         let file = scratch + "/coverage.json"
         if let data = FileManager.default.contents(atPath: file),
            let table = try? JSONDecoder().decode(CoverageTable.self, from: data), table.key == key {
@@ -143,7 +158,8 @@ public final class Analysis: @unchecked Sendable {
             return table
         }
         let setupClock = ContinuousClock.now
-        let first = try start()
+        let environment = checks == nil ? [:] : Self.checkingAllocator
+        let first = try start(environment: environment)
         guard first.send(["op": "hello"]) else { throw MutationError.driver("the driver did not start (see \(scratch)/driver-errors.log)") }
         let hello: [String: Any]
         switch first.read(until: .now + .seconds(300)) {
@@ -162,14 +178,17 @@ public final class Analysis: @unchecked Sendable {
         let failure = Mutex<String?>(nil)
         DispatchQueue.concurrentPerform(iterations: shares.count) { j in
             do {
-                let process = j == 0 ? first : try start()
-                process.send(["op": "coverage", "cases": shares[j]])
+                let process = j == 0 ? first : try start(environment: environment)
+                var request: [String: Any] = ["op": "coverage", "cases": shares[j]]
+                request["checks"] = checks
+                process.send(request)
                 let (done, failed) = collect(process, deadline: .now + .seconds(3600)) { object in
                     guard let id = object["case"] as? String else { return }
                     let row = CaseCoverage(id: id, seconds: object["seconds"] as? Double ?? 0,
                                            cost: (object["cost"] as? NSNumber)?.doubleValue, verdict: object["verdict"] as? String ?? "error",
                                            detail: object["detail"] as? String ?? "", reached: object["reached"] as? String ?? "",
-                                           infected: object["infected"] as? String ?? "")
+                                           infected: object["infected"] as? String ?? "", cleared: object["cleared"] as? String,
+                                           checks: object["checks"] as? Int)
                     rows.withLock { $0.append(row) }
                 }
                 if done == nil { failure.withLock { $0 = "coverage stopped: \(String(describing: failed))" } }
@@ -202,22 +221,24 @@ public final class Analysis: @unchecked Sendable {
 
     /// The jobs for `mutants`: each on the cases (passing unmutated) it infects — for a
     /// mutant a probe watches, the cases where it changes a value; for any other, the cases
-    /// that run its construct — in the judging order (`priority`). A mutant that infects the
-    /// setup is judged on cases set up under it (the driver adds the cases it changes and
-    /// representatives).
+    /// that run its construct — and the checks did not clear, in the judging order
+    /// (`priority`). A mutant that infects the setup is judged on cases set up under it (the
+    /// driver adds the cases it changes and representatives).
     public static func jobs(for mutants: [Mutant], coverage: CoverageTable, probed: Set<Int> = []) -> [Job] {
         let rank = priority(coverage)
         let passing = coverage.cases.filter { $0.verdict == "same" }.sorted { rank[$0.id]! < rank[$1.id]! }
-        var byConstruct: [Int: [CaseCoverage]] = [:], byMutant: [Int: [CaseCoverage]] = [:]
+        var byConstruct: [Int: [CaseCoverage]] = [:], byMutant: [Int: [CaseCoverage]] = [:], cleared: [Int: Set<String>] = [:]
         for c in passing {
             for k in c.reachedSet { byConstruct[k, default: []].append(c) }
             for m in c.infectedSet { byMutant[m, default: []].append(c) }
+            for m in c.clearedSet { cleared[m, default: []].insert(c.id) }
         }
         let setupReached = Set(coverage.setupReached), setupInfected = Set(coverage.setupInfected)
         return mutants.map { m in
             let watched = probed.contains(m.id)
             let rebuild = watched ? setupInfected.contains(m.id) : setupReached.contains(m.construct)
-            let cases = (watched ? byMutant[m.id] : byConstruct[m.construct]) ?? []
+            var cases = (watched ? byMutant[m.id] : byConstruct[m.construct]) ?? []
+            if let shown = cleared[m.id] { cases.removeAll { shown.contains($0.id) } }
             return Job(mutant: m, cases: cases.map(\.id), cost: cases.reduce(0) { $0 + $1.seconds }, rebuild: rebuild,
                        reaching: watched ? byConstruct[m.construct]?.count ?? 0 : cases.count)
         }

@@ -102,7 +102,8 @@ public final class DriverProcess: @unchecked Sendable {
     private var reaped: (Int32, Int32?)?
 
     /// Starts `executable` with `arguments`; its standard error goes to `errorLog`.
-    public init(executable: String, arguments: [String], errorLog: String) throws {
+    /// `environment`: variables set for the driver beside this process's own.
+    public init(executable: String, arguments: [String], errorLog: String, environment extra: [String: String] = [:]) throws {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw MutationError.driver("cannot make pipes: \(errno)") }
         var actions = posix_spawn_file_actions_t()
@@ -118,6 +119,7 @@ public final class DriverProcess: @unchecked Sendable {
         // symbolicating (and count against the time limit).
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, new in new }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }
         // Its own process group: a kill reaches the children it forks for each piece of work.

@@ -68,6 +68,9 @@ public struct FileFindings: Sendable {
     public var loops: [Range<Int>] = []
     /// The probes of the infection analysis (see `ProbeSite`).
     public var sites: [ProbeSite] = []
+    /// The bodies (ranges as in `bodies`) of the functions whose result the coverage run
+    /// checks under each mutant a call reaches, with the result's type (`Subject.checked`).
+    public var checkedBodies: [Range<Int>: String] = [:]
 }
 
 /// Finds the mutation points of Swift files with swift-syntax's parser, and the construct
@@ -75,10 +78,13 @@ public struct FileFindings: Sendable {
 /// construct's mutants have consecutive IDs (the statement form checks a range first).
 public enum Finder {
     /// Every file in order; mutant IDs start at `firstMutant`, construct IDs at `firstConstruct`.
-    public static func find(_ sources: [SourceText], firstMutant: Int = 1, firstConstruct: Int = 0) -> [FileFindings] {
+    /// `checked`: the result types of functions whose calls the coverage run checks (`Subject.checked`).
+    public static func find(_ sources: [SourceText], firstMutant: Int = 1, firstConstruct: Int = 0,
+                            checked: Set<String> = []) -> [FileFindings] {
         var nextMutant = firstMutant, nextConstruct = firstConstruct, nextSite = 0
         return sources.map { source in
-            let found = findings(in: source, firstMutant: nextMutant, firstConstruct: nextConstruct, firstSite: nextSite)
+            let found = findings(in: source, firstMutant: nextMutant, firstConstruct: nextConstruct, firstSite: nextSite,
+                                 checked: checked)
             nextMutant += found.mutants.count
             nextConstruct += found.constructs.count
             nextSite += found.sites.count
@@ -86,10 +92,12 @@ public enum Finder {
         }
     }
 
-    static func findings(in source: SourceText, firstMutant: Int, firstConstruct: Int, firstSite: Int = 0) -> FileFindings {
+    static func findings(in source: SourceText, firstMutant: Int, firstConstruct: Int, firstSite: Int = 0,
+                         checked: Set<String> = []) -> FileFindings {
         let tree = Parser.parse(source: source.text)
         let converter = SourceLocationConverter(fileName: source.path, tree: tree)
         let collector = PointCollector(viewMode: .sourceAccurate)
+        collector.checkedTypes = checked
         collector.operands = InfixOperands(tree).byOperator
         collector.walk(tree)
         let bytes = Array(source.text.utf8)
@@ -172,7 +180,7 @@ public enum Finder {
         }
         let sites = probeSites(probes, constructs: constructs, firstSite: firstSite)
         return FileFindings(source: source, constructs: constructs, mutants: mutants, unmutated: unmutated,
-                            bodies: collector.bodies, loops: collector.loops, sites: sites)
+                            bodies: collector.bodies, loops: collector.loops, sites: sites, checkedBodies: collector.checkedBodies)
     }
 
     /// The probes that can be written: each inside its construct, every other construct and
@@ -275,6 +283,9 @@ final class PointCollector: SyntaxVisitor {
     /// Loops inside them, in source order (an outer loop before the loops inside it).
     var loops: [Range<Int>] = []
     private var bodyDepth = 0
+    /// Result types whose functions are checked (see `FileFindings.checkedBodies`).
+    var checkedTypes: Set<String> = []
+    var checkedBodies: [Range<Int>: String] = [:]
 
     /// A loop, with its label when it has one: `outer: for` written twice keeps `continue outer`
     /// pointing at a loop.
@@ -296,7 +307,26 @@ final class PointCollector: SyntaxVisitor {
         bodyDepth += 1
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if bodyDepth == 0, let statements = node.body?.statements, !statements.isEmpty, let type = Self.checkedResult(node, checkedTypes) {
+            checkedBodies[start(statements)..<end(statements)] = type
+        }
+        enterBody(node.body?.statements)
+        return .visitChildren
+    }
+
+    /// The result type of a function whose calls can be checked: it returns one of `types`, and
+    /// what it does shows only in that result, as far as its signature can say (not mutating,
+    /// no `inout` parameter, not throwing, not async). That its body writes nothing that lives
+    /// on after it returns (a cache, a global) is the subject's word for those types.
+    static func checkedResult(_ node: FunctionDeclSyntax, _ types: Set<String>) -> String? {
+        guard !types.isEmpty, let result = node.signature.returnClause?.type.trimmedDescription, types.contains(result),
+              !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.mutating) }),
+              node.signature.effectSpecifiers == nil,
+              !node.signature.parameterClause.parameters.contains(where: { $0.type.is(AttributedTypeSyntax.self) })
+        else { return nil }
+        return result
+    }
     override func visitPost(_ node: FunctionDeclSyntax) { bodyDepth -= 1 }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { enterBody(node.body?.statements); return .visitChildren }
     override func visitPost(_ node: InitializerDeclSyntax) { bodyDepth -= 1 }

@@ -46,7 +46,7 @@ public struct MutationRun: Sendable {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 
         var clock = ContinuousClock.now
-        let findings = Finder.find(try subject.sources())
+        let findings = Finder.find(try subject.sources(), checked: Set(subject.checked))
         let allMutants = findings.flatMap(\.mutants)
         let constructCount = findings.reduce(0) { $0 + $1.constructs.count }
         lap("find", since: clock)
@@ -111,7 +111,7 @@ public struct MutationRun: Sendable {
             analysis.mutantCount = allMutants.map(\.id).max() ?? 0
             clock = .now
             let coverageKey = outcome.digest + "-" + Self.goldensKey(subject.root)
-            let coverage = try analysis.coverage(key: coverageKey)
+            let coverage = try analysis.coverage(key: coverageKey, checks: Self.checkKinds(findings, outcome, count: analysis.mutantCount))
             lap("coverage", since: clock)
             let failing = coverage.cases.filter { $0.verdict != "same" }
             if !failing.isEmpty {
@@ -263,6 +263,26 @@ public struct MutationRun: Sendable {
         let walker = FileManager.default.enumerator(atPath: folder)
         while let item = walker?.nextObject() as? String { entries.append(item) }
         return entries.sorted()
+    }
+
+    /// What the checks do with each mutant ID (the driver's `mutation_check_prepare`): -1 a probe
+    /// watches it (checked where the probe saw it change a value), its construct's ID when no
+    /// probe does (checked where the construct ran), -2 never cleared: not built, in a file
+    /// compiled as it is, or outside every function body (a global's or a stored property's
+    /// value, which may be worked out once, inside a check, and kept). Nil when no checked
+    /// function was built with its check.
+    static func checkKinds(_ findings: [FileFindings], _ outcome: SchemataBuild.Outcome, count: Int) -> [Int]? {
+        guard outcome.checks else { return nil }
+        let built = Set(outcome.files)
+        var kinds = [Int](repeating: -2, count: count + 1)
+        for f in findings where built.contains(f.source.path) {
+            for c in f.constructs where f.bodies.contains(where: { $0.contains(c.start) }) {
+                for m in c.mutants where outcome.notBuilt[m] == nil && m <= count {
+                    kinds[m] = outcome.probed.contains(m) ? -1 : c.id
+                }
+            }
+        }
+        return kinds
     }
 
     /// Names, sizes and times of the golden files: coverage records their verdicts.

@@ -37,8 +37,10 @@ public struct SchemataBuild {
         /// A digest of every file written: equal digests, equal programs.
         public var digest: String
         /// The files written as schemata (relative paths); every other file of the mutated
-        /// modules is compiled as it is.
+        /// modules is compiled as it is, but for the checks around its checked functions.
         public var files: [String] = []
+        /// Whether any file written holds a checked function (`Subject.checked`) with its check.
+        public var checks = false
     }
 
     public let package: SchemataPackage
@@ -84,12 +86,22 @@ public struct SchemataBuild {
         for round in 1...maxRounds {
             var texts: [String: String] = [:]
             var maps: [String: MarkerMap] = [:]
-            for (path, writer) in writers where only?.contains(path) ?? true
-                && (writer.switchesAnything || !writer.droppedConstructs.isEmpty || !writer.droppedMutants.isEmpty
-                    || !writer.droppedSites.isEmpty) {
-                let text = writer.text()
-                texts[path] = text
-                maps[path] = MarkerMap(text: text)
+            var checkedOnly: Set<String> = []
+            for (path, writer) in writers {
+                if only?.contains(path) ?? true {
+                    guard writer.switchesAnything || !writer.droppedConstructs.isEmpty || !writer.droppedMutants.isEmpty
+                        || !writer.droppedSites.isEmpty || !writer.findings.checkedBodies.isEmpty else { continue }
+                    texts[path] = writer.text()
+                } else if !writer.findings.checkedBodies.isEmpty {
+                    // A file outside a run of part of the code that holds a checked function: as it
+                    // is, but for the checks, so the mutants of the run's files reached inside its
+                    // calls are checked there as in a full run.
+                    var plain = writer
+                    plain.droppedMutants = Set(writer.findings.mutants.map(\.id))
+                    texts[path] = plain.text()
+                    checkedOnly.insert(path)
+                }
+                maps[path] = texts[path].map { MarkerMap(text: $0) }
             }
             try package.write(files: texts, constructCount: constructCount)
             let clock = ContinuousClock.now
@@ -106,6 +118,8 @@ public struct SchemataBuild {
                 for path in texts.keys.sorted() { digest.add(path); digest.add(texts[path]!) }
                 // The files compiled as they are (all but one in a run of one file) are the program too.
                 for f in findings where texts[f.source.path] == nil { digest.add(f.source.path); digest.add(f.source.text) }
+                // And the switch and helpers every mutated module compiles with.
+                digest.add(SchemataPackage.switchHeader + SchemataPackage.switchSource + SchemataWriter.reachFile)
                 for folder in [package.subject.kitFolder, package.subject.driverFolder] {
                     for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
                         digest.add(name)
@@ -120,7 +134,11 @@ public struct SchemataBuild {
                 }
                 return Outcome(driver: driver + "/" + SchemataPackage.driverProduct, notBuilt: notBuilt,
                                droppedConstructs: droppedConstructs, droppedSites: droppedSites, probed: probed, rounds: round,
-                               seconds: seconds, digest: digest.hex, files: texts.keys.sorted())
+                               seconds: seconds, digest: digest.hex, files: texts.keys.filter { !checkedOnly.contains($0) }.sorted(),
+                               checks: texts.keys.contains { path in
+                                   writers[path].map { !$0.findings.checkedBodies.isEmpty
+                                       && $0.findings.checkedBodies.count > $0.unwrappedCheckedBodies } ?? false
+                               })
             }
             let errors = CompilerError.parse(output)
             var progress = false

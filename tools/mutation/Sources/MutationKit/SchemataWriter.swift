@@ -41,12 +41,18 @@ public struct SchemataWriter: Sendable {
             let live = liveMutants(in: inside, forest: forest)
             let schemata = spliceLoops(bytes, from: body.lowerBound, to: body.upperBound, children: Array(inside), forest: forest,
                                        mutants: mutants)
-            if let lo = live.min(), let hi = live.max(), !unwrappedBodies.contains(index) {
-                out += "/*B\(index){*/if mutation_pristine(\(lo), \(hi)) {\n"
-                    + String(decoding: bytes[body], as: UTF8.self) + "\n} else {\n" + schemata + "\n}/*}B\(index)*/"
-            } else {
-                out += schemata
+            let wrapped = unwrappedBodies.contains(index)
+            var text = schemata
+            if let lo = live.min(), let hi = live.max(), !wrapped {
+                text = "if mutation_pristine(\(lo), \(hi)) {\n" + String(decoding: bytes[body], as: UTF8.self) + "\n} else {\n"
+                    + schemata + "\n}"
             }
+            // A checked function's body runs inside the check, which evaluates it again under each
+            // mutant a call reached (the coverage run only; `mutationChecked` in `reachFile`).
+            if let type = findings.checkedBodies[body], !wrapped {
+                text = "return mutationChecked({ () -> \(type) in\n" + text + "\n})"
+            }
+            out += text == schemata ? schemata : "/*B\(index){*/" + text + "/*}B\(index)*/"
             at = body.upperBound
         }
         out += splice(bytes, from: at, to: bytes.count, children: Array(roots), forest: forest, mutants: mutants)
@@ -109,6 +115,12 @@ public struct SchemataWriter: Sendable {
             let own = droppedConstructs.contains(id) ? [] : c.mutants.filter { !droppedMutants.contains($0) }
             return own + liveMutants(in: forest.children[id] ?? [], forest: forest)
         }
+    }
+
+    /// How many of the file's checked functions were written without their check (their
+    /// body's wrapper did not build).
+    public var unwrappedCheckedBodies: Int {
+        findings.bodies.indices.filter { unwrappedBodies.contains($0) && findings.checkedBodies[findings.bodies[$0]] != nil }.count
     }
 
     /// Whether any construct of the file still switches something.
@@ -257,6 +269,32 @@ public struct SchemataWriter: Sendable {
         @_transparent @discardableResult
         func mutationReach<T>(_ k: Int32, _ value: T) -> T {
             mutation_reach(k)
+            return value
+        }
+
+        /// A checked function's body (`Subject.checked`): while coverage is recorded with checks
+        /// on, the outermost checked call runs the original, then, in a process of its own (so
+        /// a mutant that crashes, hangs or spoils memory harms nothing), again under each mutant
+        /// the call reached, and compares the results. Where every call that reached a mutant
+        /// gave the original's result, and nothing outside those calls did, the mutant's drawing
+        /// of the case is the original's: the driver says it "cleared" there.
+        @inline(__always)
+        func mutationChecked<T: Equatable>(_ body: () -> T) -> T {
+            guard mutation_check_begins() else { return body() }
+            let value = body()
+            let count = mutation_check_candidates()
+            var at: Int32 = 0
+            while at < count {
+                guard mutation_check_spawn(&at) else { continue }
+                while at < count {
+                    mutation_check_enter(at)
+                    let same = body() == value
+                    mutation_check_leave(at, same)
+                    at += 1
+                }
+                mutation_check_exit()
+            }
+            mutation_check_end()
             return value
         }
 

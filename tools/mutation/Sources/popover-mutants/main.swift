@@ -96,7 +96,7 @@ struct PopoverMutants: ParsableCommand {
             let subject = try Subject.load(root: root, driverFolder: driver ?? tool + "/Driver/Popover",
                                            kitFolder: tool + "/Driver/Kit")
             if list {
-                for f in Finder.find(try subject.sources()) {
+                for f in Finder.find(try subject.sources(), checked: Set(subject.checked)) {
                     for m in f.mutants where file == nil || m.file == file {
                         print(Escape.terminal("#\(m.id)\t\(m.file):\(m.line):\(m.column)\t\(m.mutationOperator.rawValue)\t"
                             + "\(m.originalLine.trimmingCharacters(in: .whitespaces))\t=> \(m.mutatedLine.trimmingCharacters(in: .whitespaces))"))

@@ -25,6 +25,38 @@ struct FinderTests {
         ])
     }
 
+    @Test("checked functions: those returning a checked type whose signature can change nothing else")
+    func checked() {
+        let text = """
+            struct Mask: Equatable { var v: Int }
+            func plain(_ a: Int) -> Mask { Mask(v: a) }
+            func other(_ a: Int) -> Int { a }
+            func shared(_ a: inout Int) -> Mask { Mask(v: a) }
+            func throwing(_ a: Int) throws -> Mask { Mask(v: a) }
+            struct S {
+                var k = 1
+                func reading() -> Mask { Mask(v: k) }
+                mutating func writing() -> Mask { k += 1; return Mask(v: k) }
+                static func made(_ a: Int) -> Mask {
+                    func inner() -> Mask { Mask(v: a) }
+                    return inner()
+                }
+            }
+
+            """
+        let found = Finder.find([SourceText(path: "Sources/M/F.swift", module: "M", text: text)], checked: ["Mask"])[0]
+        let bytes = Array(text.utf8)
+        let bodies = found.checkedBodies.keys.sorted { $0.lowerBound < $1.lowerBound }.map {
+            String(decoding: bytes[$0], as: UTF8.self)
+        }
+        // `plain`, `reading` and `made` (whose nested `inner` is held by `made`'s check); not
+        // an Int, an `inout` parameter, a throwing function or a mutating one.
+        #expect(bodies == ["Mask(v: a)", "Mask(v: k)", "func inner() -> Mask { Mask(v: a) }\n        return inner()"])
+        #expect(Set(found.checkedBodies.values) == ["Mask"])
+        // Nothing is checked unless the subject names a type.
+        #expect(find(text).checkedBodies.isEmpty)
+    }
+
     @Test("loops inside bodies, each with its label, outer before inner; none outside a body")
     func loops() {
         let text = "let top = [1].map { v in v }\nfunc f() {\n    outer: for i in 0..<2 {\n        while i > 5 { break outer }\n    }\n    repeat {} while false\n}\n"

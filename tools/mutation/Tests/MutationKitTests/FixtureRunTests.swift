@@ -15,7 +15,11 @@ enum FixtureRun {
     static let result: Result<MutationRun.Result, any Error> = Result {
         // The schemata build and the outputs stay while the tests read them, then go.
         atexit { try? FileManager.default.removeItem(atPath: FixtureRun.scratchFolder(getpid())) }
-        return try run(output: "out").run()
+        let outcome = try run(output: "out").run()
+        // Its coverage, which a later run in the same folder (of one file) replaces.
+        let folder = scratchFolder(getpid())
+        try FileManager.default.copyItem(atPath: folder + "/coverage.json", toPath: folder + "/coverage-full.json")
+        return outcome
     }
 
     /// The same run again, in the same scratch folder (its schemata current), with the search
@@ -31,7 +35,7 @@ enum FixtureRun {
     static func run(output: String) -> MutationRun {
         let scratch = scratchFolder(getpid())
         let subject = Subject(root: fixture, mutate: ["Shapes"], driverDependencies: ["Shapes"],
-                              driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit")
+                              driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit", checked: ["Mask"])
         var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/" + output)
         run.configuration = "debug"
         run.options.jobs = 2
@@ -48,11 +52,13 @@ enum FixtureRun {
         FileManager.default.temporaryDirectory.appendingPathComponent("mutation-fixture-\(pid)").path
     }
 
-    /// The result of the mutant at `line` changing `original` to `replacement`.
-    static func mutant(line: Int, column: Int? = nil, _ original: String, _ replacement: String) throws -> MutantResult {
+    /// The result of the mutant at `line` of `file` (Shapes.swift unless named) changing `original` to `replacement`.
+    static func mutant(file: String = "Shapes.swift", line: Int, column: Int? = nil, _ original: String,
+                       _ replacement: String) throws -> MutantResult {
         let report = try result.get().report
         let matches = report.mutants.filter {
-            $0.mutant.line == line && (column == nil || $0.mutant.column == column) && $0.mutant.original == original
+            $0.mutant.file == "Sources/Shapes/" + file && $0.mutant.line == line && (column == nil || $0.mutant.column == column)
+                && $0.mutant.original == original
                 && $0.mutant.replacement == replacement
         }
         return try #require(matches.count == 1 ? matches.first : nil,
@@ -153,11 +159,12 @@ struct FixtureRunTests {
         let alike = try FixtureRun.mutant(line: 50, "7", "8")
         #expect(alike.selected == 0)
         #expect(alike.status == .equivalent)
-        // 7 -> 6 lists six: set up otherwise, it is judged on every case, the dropped one first.
+        // 7 -> 6 lists six: set up otherwise, it is judged on every case (the seven listed and
+        // floored, which the driver adds), the dropped one first.
         let otherwise = try FixtureRun.mutant(line: 50, "7", "6")
         #expect(otherwise.status == .killed)
         #expect(otherwise.killedBy == ["brightest"])
-        #expect(otherwise.selected == 7)
+        #expect(otherwise.selected == 8)
     }
 
     @Test("a mutant that crashes is caught and shown apart from the kills")
@@ -180,6 +187,46 @@ struct FixtureRunTests {
         // Only the child judging each of the three was ended: the two drivers judged every
         // mutant (a driver ended with its child would have been started again for the next).
         #expect((1...2).contains(try FixtureRun.result.get().judgingDrivers))
+    }
+
+    @Test("checks: a mutant whose checked call gives the original's result is not drawn there; one that crashes or hangs in a check is judged as usual")
+    func checks() throws {
+        // floored([-1, 0, 2], from: 0) is [0, 0, 2] (Checked.swift; `Mask` is checked). In
+        // `if x < 0 { x = 0 }`, `<` -> `<=` and the compared 0 -> 1 change the condition at
+        // x == 0 alone, where x is 0 either way: the probe sees them change a value, the check
+        // sees the same mask, so the case that reaches them is not drawn with them, and the
+        // search (floored([0, 5], from: 0): the same mask again) finds them equivalent.
+        for (column, original, replacement) in [(14, "<", "<="), (16, "0", "1")] {
+            let r = try FixtureRun.mutant(file: "Checked.swift", line: 20, column: column, original, replacement)
+            #expect(r.status == .equivalent, "\(original) -> \(replacement)")
+            #expect(r.reaching == 1)
+            #expect(r.selected == 0)
+        }
+        // `<` -> `>=` keeps -1 and floors 2: a different mask, so the case is drawn and kills it.
+        let differs = try FixtureRun.mutant(file: "Checked.swift", line: 20, column: 14, "<", ">=")
+        #expect(differs.status == .killed)
+        #expect(differs.selected == 1)
+        #expect(differs.killedBy == ["floored"])
+        // `i < values.count` -> `<=` reads values[3]: the check's evaluation traps, the case is
+        // recorded again with that mutant left unchecked (and the two above still cleared in
+        // it), and judging it on the case crashes.
+        let crashes = try FixtureRun.mutant(file: "Checked.swift", line: 18, "<", "<=")
+        #expect(crashes.status == .crashed)
+        #expect(crashes.selected == 1)
+        // `i += 1` removed never ends: the check's evaluation is stopped (two seconds of CPU),
+        // and the case's drawing with it times out.
+        let hangs = try FixtureRun.mutant(file: "Checked.swift", line: 22, "i += 1", "")
+        #expect(hangs.status == .timedOut)
+        #expect(hangs.selected == 1)
+        // The case itself passes unmutated: recorded, not lost to the mutants that crashed.
+        _ = try FixtureRun.result.get()
+        let coverage = try JSONDecoder().decode(CoverageTable.self, from: Data(contentsOf: URL(fileURLWithPath:
+            FixtureRun.scratchFolder(getpid()) + "/coverage-full.json")))
+        let floored = try #require(coverage.cases.first { $0.id == "floored" })
+        #expect(floored.verdict == "same")
+        #expect((floored.checks ?? 0) > 0)
+        // No other case runs a checked function: none clears anything.
+        #expect(coverage.cases.filter { $0.id != "floored" }.allSatisfy { $0.clearedSet.isEmpty && ($0.checks ?? 0) == 0 })
     }
 
     @Test("the schemata build: a mutant that does not compile is listed as not built, outside the score")
@@ -214,15 +261,20 @@ struct FixtureRunTests {
         //     7 -> 8 list seven cases still: unreached by any drawing, equivalent (4); 7 -> 6:
         //     killed (brightest is gone).
         // And from Twice.swift (1 mutant): twice's `+` -> `-`, unreached: equivalent.
-        #expect(t.mutants == 33)
-        #expect(t.killed == 13)
+        // And from Checked.swift (14 mutants; floored([-1, 0, 2], from: 0) is [0, 0, 2]):
+        //   `i < values.count` negated and `>=`: killed (no values); `<=` crashes (values[3]).
+        //   `if x < 0`: negated and `>=` floor 2 too, killed; `<=` and 0 -> 1 equivalent (2).
+        //   `x = 0` -> `x = 1` and removed: killed; `out.append(x)` removed: killed.
+        //   `i += 1`: `-=` crashes (values[-1]); removed and 1 -> 0 time out; 1 -> 2 killed.
+        #expect(t.mutants == 47)
+        #expect(t.killed == 21)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 11)
-        #expect(t.crashed == 1)
-        #expect(t.timedOut == 3)
+        #expect(t.equivalent == 13)
+        #expect(t.crashed == 3)
+        #expect(t.timedOut == 5)
         #expect(t.notBuilt == 1)
-        #expect(t.scored == 21)
-        #expect(t.score == 17.0 / 21.0)
+        #expect(t.scored == 33)
+        #expect(t.score == 29.0 / 33.0)
     }
 
     @Test("the search over the whole space at once classifies every survivor as the head first does")
@@ -252,7 +304,7 @@ struct FixtureRunTests {
         run.options.killsToName = 2
         let one = try run.run()
         #expect(one.build.files == ["Sources/Shapes/Shapes.swift"])
-        #expect(Set(full.build.files) == ["Sources/Shapes/Shapes.swift", "Sources/Shapes/Twice.swift"])
+        #expect(Set(full.build.files) == ["Sources/Shapes/Checked.swift", "Sources/Shapes/Shapes.swift", "Sources/Shapes/Twice.swift"])
         #expect(one.build.digest != full.build.digest)
         let copy = FixtureRun.scratchFolder(getpid()) + "/package/Sources/Shapes/"
         #expect(try String(contentsOfFile: copy + "Twice.swift", encoding: .utf8)
@@ -267,11 +319,12 @@ struct FixtureRunTests {
             #expect(r.classification?.kind == b.classification?.kind)
         }
         #expect(one.report.mutants.first { $0.mutant.file == "Sources/Shapes/Twice.swift" }?.status == .notRun)
-        // The page's tables hold the file the run judged, not the one it left alone.
+        // The page's tables hold the file the run judged, not the two it left alone (Twice.swift's
+        // mutant and Checked.swift's 14).
         let html = one.report.html()
         #expect(html.contains("<td>Sources/Shapes/Shapes.swift</td>"))
         #expect(!html.contains("<td>Sources/Shapes/Twice.swift</td>"))
-        #expect(html.contains("1 other file of the mutated modules was not in this run (1 mutant not run)."))
+        #expect(html.contains("2 other files of the mutated modules were not in this run (15 mutants not run)."))
         #expect(full.report.html().contains("<td>Sources/Shapes/Twice.swift</td>"))
     }
 
@@ -287,11 +340,11 @@ struct FixtureRunTests {
         let json = try report.json()
         let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
-        // The score a scheduled job gates on is in the JSON: 17 of 21 (see "the score").
+        // The score a scheduled job gates on is in the JSON: 29 of 33 (see "the score").
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         let score = try #require(total["score"] as? Double)
-        #expect(abs(score - 17.0 / 21.0) < 1e-12)
-        #expect(total["scored"] as? Int == 21)
+        #expect(abs(score - 29.0 / 33.0) < 1e-12)
+        #expect(total["scored"] as? Int == 33)
     }
 }

@@ -32,6 +32,40 @@ struct SchemataWriterTests {
             """)
     }
 
+    @Test("a checked function: its body, pristine copy and all, evaluated inside the check")
+    func checked() {
+        // The construct is the returned value, as in "a returned value" above.
+        let text = "struct Mask: Equatable { var v: Int }\nfunc f(_ a: Int) -> Mask {\n    return Mask(v: a * 3)\n}\n"
+        let findings = Finder.find([SourceText(path: "F.swift", module: "M", text: text)], checked: ["Mask"])[0]
+        #expect(SchemataWriter(findings: findings).text() == """
+            import MutationSwitch
+            struct Mask: Equatable { var v: Int }
+            func f(_ a: Int) -> Mask {
+                /*B0{*/return mutationChecked({ () -> Mask in
+            if mutation_pristine(1, 3) {
+            return Mask(v: a * 3)
+            } else {
+            return /*C0{*/switch mutation_active() {
+            case 1: /*M1{*/Mask(v: a / 3)/*}M1*/
+            case 2: /*M2{*/Mask(v: a * 4)/*}M2*/
+            case 3: /*M3{*/Mask(v: a * 2)/*}M3*/
+            default: mutationReach(0, Mask(v: /*P0{*/mutationArithmetic(a, 3, 3, 1, 4)/*}P0*/))
+            }/*}C0*/
+            }
+            })/*}B0*/
+            }
+
+            """)
+        // With every mutant left out (a file outside a run of part of the code), the check
+        // stays around the body as it is; with the body's wrapper failing to build, it goes.
+        var plain = SchemataWriter(findings: findings)
+        plain.droppedMutants = [1, 2, 3]
+        #expect(plain.text().contains("/*B0{*/return mutationChecked({ () -> Mask in\nreturn Mask(v: a * 3)\n})/*}B0*/"))
+        plain.unwrappedBodies = [0]
+        #expect(!plain.text().contains("mutationChecked"))
+        #expect(plain.unwrappedCheckedBodies == 1)
+    }
+
     @Test("a statement: an if chain, the last mutant in the final else")
     func statement() {
         #expect(schemata("func f(_ x: inout Int) {\n    x -= 2\n    x = 0\n}\n", dropping: [3]) == """
