@@ -216,6 +216,11 @@ public struct SchemataPackage: Sendable {
         try fm.createSymbolicLink(atPath: target, withDestinationPath: source)
     }
 
+    /// The CPU seconds a check's evaluation of one mutant may take before it is stopped.
+    static let checkCPUSeconds = 2
+    /// In how many cases a mutant may change a checked call's result before a driver stops checking it.
+    static let checkStrikes = 3
+
     static let switchHeader = """
         #ifndef MUTATION_SWITCH_H
         #define MUTATION_SWITCH_H
@@ -432,7 +437,7 @@ public struct SchemataPackage: Sendable {
             *shared_progress = at;
             // A mutant that hangs here is stopped by the kernel (SIGPROF ends the process): two
             // seconds of CPU, far beyond any one call of the original.
-            struct itimerval limit = {{0, 0}, {2, 0}};
+            struct itimerval limit = {{0, 0}, {\(checkCPUSeconds), 0}};
             setitimer(ITIMER_PROF, &limit, 0);
             mutation_active_id = check_queue[at];
         }
@@ -456,7 +461,7 @@ public struct SchemataPackage: Sendable {
 
         void mutation_check_finish(uint8_t *cleared) {
             for (int32_t m = 1; m < check_mutants; m++) {
-                if (check_differs[m] && !shared_excluded[m] && ++shared_differed[m] >= 3) shared_excluded[m] = 1;
+                if (check_differs[m] && !shared_excluded[m] && ++shared_differed[m] >= \(checkStrikes)) shared_excluded[m] = 1;
             }
             for (int32_t m = 0; m < check_mutants; m++) {
                 int32_t kind = m == 0 ? -2 : check_kinds[m];

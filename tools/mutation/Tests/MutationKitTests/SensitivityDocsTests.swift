@@ -48,4 +48,19 @@ struct SensitivityDocsTests {
         #expect(page.contains("and so does a search\n  still going after \(Int(o.searchSeconds)) s"))
         #expect(o.killsToName == 3)
     }
+
+    @Test("the checks as the page states them: the popover subject's checked type, the limits, the allocator")
+    func checks() throws {
+        let page = try Self.page()
+        let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let subject = try Subject.load(root: tool + "/../..", driverFolder: tool + "/Driver/Popover", kitFolder: tool + "/Driver/Kit")
+        #expect(subject.checked == ["CoverageMask"])
+        #expect(page.contains("`\"checked\": [\"CoverageMask\"]`"))
+        #expect(SchemataPackage.checkCPUSeconds == 2 && page.contains("(two seconds of CPU"))
+        #expect(SchemataPackage.switchSource.contains("{{0, 0}, {2, 0}}"))
+        #expect(SchemataPackage.checkStrikes == 3 && page.contains("changed a call's result in three cases"))
+        #expect(Analysis.checkingAllocator == ["LD_PRELOAD": "libc_malloc_debug.so.0", "MALLOC_CHECK_": "3"])
+        #expect(page.contains("(`libc_malloc_debug.so.0`, `MALLOC_CHECK_=3`)"))
+    }
 }
