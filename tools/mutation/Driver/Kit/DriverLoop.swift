@@ -265,40 +265,29 @@ public enum DriverLoop {
                 // One child per case: each case's coverage is what it runs from a cold start, as the
                 // first case of a check would.
                 for id in request.cases ?? original.caseIDs {
-                    // A case that fails or crashes after checks ran is recorded again without them
-                    // (each check's evaluations run in a process of their own; this is insurance).
-                    var checks = request.checks != nil
-                    var ended: Int32?
-                    repeat {
-                        ended = isolated {
-                            startRecording()
-                            if checks {
-                                mutation_check_reset()
-                                mutation_set_checks(true)
-                            }
-                            let clock = ContinuousClock.now
-                            let (verdict, detail) = original.judge(id)
-                            // The case's own time, for the time limits: without the checks' evaluations.
-                            let seconds = (ContinuousClock.now - clock).seconds - Double(mutation_check_nanoseconds()) * 1e-9
-                            mutation_set_checks(false)
-                            mutation_set_active(0)
-                            let cleared = UnsafeMutablePointer<UInt8>.allocate(capacity: mutants)
-                            cleared.initialize(repeating: 0, count: mutants)
-                            if checks {
-                                if verdict != .same && mutation_check_evaluations() > 0 { _exit(3) }
-                                mutation_check_finish(cleared)
-                            }
-                            var row: [String: Any] = [
-                                "case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
-                                "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants),
-                                "cleared": BitSet.hex(cleared, count: mutants), "checks": Int(mutation_check_evaluations())]
-                            row["cost"] = original.cost(id)
-                            reply(row)
-                            original.finishCoverage()
+                    let ended = isolated {
+                        startRecording()
+                        if request.checks != nil {
+                            mutation_check_reset()
+                            mutation_set_checks(true)
                         }
-                        guard ended != nil, checks else { break }
-                        checks = false
-                    } while true
+                        let clock = ContinuousClock.now
+                        let (verdict, detail) = original.judge(id)
+                        // The case's own time, for the time limits: without the checks' evaluations.
+                        let seconds = (ContinuousClock.now - clock).seconds - Double(mutation_check_nanoseconds()) * 1e-9
+                        mutation_set_checks(false)
+                        mutation_set_active(0)
+                        let cleared = UnsafeMutablePointer<UInt8>.allocate(capacity: mutants)
+                        cleared.initialize(repeating: 0, count: mutants)
+                        if request.checks != nil { mutation_check_finish(cleared) }
+                        var row: [String: Any] = [
+                            "case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
+                            "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants),
+                            "cleared": BitSet.hex(cleared, count: mutants), "checks": Int(mutation_check_evaluations())]
+                        row["cost"] = original.cost(id)
+                        reply(row)
+                        original.finishCoverage()
+                    }
                     if let signal = ended {
                         reply(["case": id, "seconds": 0, "verdict": "error", "detail": "crashed (signal \(signal))", "reached": "",
                                "infected": ""])

@@ -18,16 +18,16 @@ final class FixtureSubject: MutationSubject {
         ("spin-3", { spin(3) }), ("pick-1", { pick([7, 8, 9], 1) }), ("brightest", { brightest() }),
     ]
     /// Set up through the package's own code, as the popover catalog is (read-only: safe).
-    /// And, not through `listed`, the case of the checked function.
+    /// And, not through `listed`, the cases of the checked functions.
     let cases = Array(FixtureSubject.allCases.prefix(listed(FixtureSubject.allCases.count)))
-        + [("floored", { digits(floored([-1, 0, 2], from: 0)) })]
+        + [("floored", { digits(floored([-1, 0, 2], from: 0)) }), ("copied", { digits(copied([7, 8, 9])) })]
     let inputs: [(String, () -> Int)] = {
         var all: [(String, () -> Int)] = (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
         // spin(3) first: the spin-3 case's own drawing, which a survivor's search need not draw.
         all += [3, 0, 1, 2, 4].map { n in ("spin(\(n))", { spin(n) }) }
         all += (1...3).map { i in ("pick([7, 8, 9], \(i))", { pick([7, 8, 9], i) }) }
         all += [("area(3, 3)", { area(3, 3) }), ("brightest()", { brightest() }), ("steps(0, from: 0)", { steps(0, from: 0) })]
-        all += [("floored([0, 5], from: 0)", { digits(floored([0, 5], from: 0)) })]
+        all += [("floored([0, 5], from: 0)", { digits(floored([0, 5], from: 0)) }), ("copied([1, 2, 3])", { digits(copied([1, 2, 3])) })]
         return all
     }()
     /// Other artwork's inputs, drawn when the shipped ones find no difference.
@@ -52,7 +52,8 @@ final class FixtureSubject: MutationSubject {
     func drawingKey(_ input: SearchInput) -> String? { input.description }
     static let caseCalls = ["area-2x3": "area(2, 3)", "area-4x5": "area(4, 5)", "width-5": "clampedWidth(5)",
                             "width-20": "clampedWidth(20)", "spin-3": "spin(3)", "pick-1": "pick([7, 8, 9], 1)",
-                            "brightest": "brightest()", "floored": "floored([-1, 0, 2], from: 0)"]
+                            "brightest": "brightest()", "floored": "floored([-1, 0, 2], from: 0)",
+                            "copied": "copied([7, 8, 9])"]
     func isCaseDrawing(_ key: String, outcome: String) -> Bool {
         caseIDs.contains { id in
             Self.caseCalls[id] == key

@@ -240,7 +240,7 @@ public final class Analysis: @unchecked Sendable {
             var cases = (watched ? byMutant[m.id] : byConstruct[m.construct]) ?? []
             if let shown = cleared[m.id] { cases.removeAll { shown.contains($0.id) } }
             return Job(mutant: m, cases: cases.map(\.id), cost: cases.reduce(0) { $0 + $1.seconds }, rebuild: rebuild,
-                       reaching: watched ? byConstruct[m.construct]?.count ?? 0 : cases.count)
+                       reaching: byConstruct[m.construct]?.count ?? 0)
         }
     }
 

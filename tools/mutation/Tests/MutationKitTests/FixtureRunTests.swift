@@ -159,12 +159,12 @@ struct FixtureRunTests {
         let alike = try FixtureRun.mutant(line: 50, "7", "8")
         #expect(alike.selected == 0)
         #expect(alike.status == .equivalent)
-        // 7 -> 6 lists six: set up otherwise, it is judged on every case (the seven listed and
-        // floored, which the driver adds), the dropped one first.
+        // 7 -> 6 lists six: set up otherwise, it is judged on every case (the seven listed, and
+        // floored and copied, which the driver adds), the dropped one first.
         let otherwise = try FixtureRun.mutant(line: 50, "7", "6")
         #expect(otherwise.status == .killed)
         #expect(otherwise.killedBy == ["brightest"])
-        #expect(otherwise.selected == 8)
+        #expect(otherwise.selected == 9)
     }
 
     @Test("a mutant that crashes is caught and shown apart from the kills")
@@ -226,7 +226,27 @@ struct FixtureRunTests {
         #expect(floored.verdict == "same")
         #expect((floored.checks ?? 0) > 0)
         // No other case runs a checked function: none clears anything.
-        #expect(coverage.cases.filter { $0.id != "floored" }.allSatisfy { $0.clearedSet.isEmpty && ($0.checks ?? 0) == 0 })
+        #expect(coverage.cases.filter { !["floored", "copied"].contains($0.id) }.allSatisfy {
+            $0.clearedSet.isEmpty && ($0.checks ?? 0) == 0
+        })
+    }
+
+    @Test("checks: a mutant that writes past a buffer and returns the same result crashes in its check, under the checking allocator")
+    func checkingAllocator() throws {
+        // copied([7, 8, 9]) (Checked.swift): `capacity: 3` -> 2 writes the third value into the
+        // slack malloc leaves after a 16-byte block and returns the same mask. The coverage
+        // drivers' allocator finds its guard byte overwritten when the block is freed, so the
+        // check crashes and the case is drawn with the mutant; drawn with the usual allocator,
+        // the write passes unseen, the case passes, and the search finds it equivalent.
+        let short = try FixtureRun.mutant(file: "Checked.swift", line: 31, "3", "2")
+        #expect(short.reaching == 1)
+        #expect(short.selected == 1)
+        #expect(short.status == .equivalent)
+        // 3 -> 4 leaves room to spare: cleared, not drawn.
+        let roomy = try FixtureRun.mutant(file: "Checked.swift", line: 31, "3", "4")
+        #expect(roomy.reaching == 1)
+        #expect(roomy.selected == 0)
+        #expect(roomy.status == .equivalent)
     }
 
     @Test("the schemata build: a mutant that does not compile is listed as not built, outside the score")
@@ -261,20 +281,22 @@ struct FixtureRunTests {
         //     7 -> 8 list seven cases still: unreached by any drawing, equivalent (4); 7 -> 6:
         //     killed (brightest is gone).
         // And from Twice.swift (1 mutant): twice's `+` -> `-`, unreached: equivalent.
-        // And from Checked.swift (14 mutants; floored([-1, 0, 2], from: 0) is [0, 0, 2]):
+        // And from Checked.swift (19 mutants; floored([-1, 0, 2], from: 0) is [0, 0, 2]):
         //   `i < values.count` negated and `>=`: killed (no values); `<=` crashes (values[3]).
         //   `if x < 0`: negated and `>=` floor 2 too, killed; `<=` and 0 -> 1 equivalent (2).
         //   `x = 0` -> `x = 1` and removed: killed; `out.append(x)` removed: killed.
         //   `i += 1`: `-=` crashes (values[-1]); removed and 1 -> 0 time out; 1 -> 2 killed.
-        #expect(t.mutants == 47)
-        #expect(t.killed == 21)
+        //   copied([7, 8, 9]): `capacity: 3` -> 4 and -> 2 equivalent (2); `buffer[i] = v`
+        //   removed (nothing written), `0..<` -> `0...` (a fourth value) and 0 -> 1 killed (3).
+        #expect(t.mutants == 52)
+        #expect(t.killed == 24)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 13)
+        #expect(t.equivalent == 15)
         #expect(t.crashed == 3)
         #expect(t.timedOut == 5)
         #expect(t.notBuilt == 1)
-        #expect(t.scored == 33)
-        #expect(t.score == 29.0 / 33.0)
+        #expect(t.scored == 36)
+        #expect(t.score == 32.0 / 36.0)
     }
 
     @Test("the search over the whole space at once classifies every survivor as the head first does")
@@ -320,11 +342,11 @@ struct FixtureRunTests {
         }
         #expect(one.report.mutants.first { $0.mutant.file == "Sources/Shapes/Twice.swift" }?.status == .notRun)
         // The page's tables hold the file the run judged, not the two it left alone (Twice.swift's
-        // mutant and Checked.swift's 14).
+        // mutant and Checked.swift's 19).
         let html = one.report.html()
         #expect(html.contains("<td>Sources/Shapes/Shapes.swift</td>"))
         #expect(!html.contains("<td>Sources/Shapes/Twice.swift</td>"))
-        #expect(html.contains("2 other files of the mutated modules were not in this run (15 mutants not run)."))
+        #expect(html.contains("2 other files of the mutated modules were not in this run (20 mutants not run)."))
         #expect(full.report.html().contains("<td>Sources/Shapes/Twice.swift</td>"))
     }
 
@@ -340,11 +362,11 @@ struct FixtureRunTests {
         let json = try report.json()
         let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
-        // The score a scheduled job gates on is in the JSON: 29 of 33 (see "the score").
+        // The score a scheduled job gates on is in the JSON: 32 of 36 (see "the score").
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         let score = try #require(total["score"] as? Double)
-        #expect(abs(score - 29.0 / 33.0) < 1e-12)
-        #expect(total["scored"] as? Int == 33)
+        #expect(abs(score - 32.0 / 36.0) < 1e-12)
+        #expect(total["scored"] as? Int == 36)
     }
 }
