@@ -277,13 +277,18 @@ public enum DriverLoop {
                         let seconds = (ContinuousClock.now - clock).seconds - Double(mutation_check_nanoseconds()) * 1e-9
                         mutation_set_checks(false)
                         mutation_set_active(0)
-                        let cleared = UnsafeMutablePointer<UInt8>.allocate(capacity: mutants)
-                        cleared.initialize(repeating: 0, count: mutants)
-                        if request.checks != nil { mutation_check_finish(cleared) }
+                        // The checks' marks go back into reached and infected before those are read.
+                        var cleared: String?
+                        if request.checks != nil {
+                            let bits = UnsafeMutablePointer<UInt8>.allocate(capacity: mutants)
+                            mutation_check_finish(bits)
+                            cleared = BitSet.hex(bits, count: mutants)
+                        }
                         var row: [String: Any] = [
                             "case": id, "seconds": seconds, "verdict": verdict.rawValue, "detail": detail,
-                            "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants),
-                            "cleared": BitSet.hex(cleared, count: mutants), "checks": Int(mutation_check_evaluations())]
+                            "reached": BitSet.hex(reached, count: constructs), "infected": BitSet.hex(infected, count: mutants)]
+                        row["cleared"] = cleared
+                        row["checks"] = cleared.map { _ in Int(mutation_check_evaluations()) }
                         row["cost"] = original.cost(id)
                         reply(row)
                         original.finishCoverage()

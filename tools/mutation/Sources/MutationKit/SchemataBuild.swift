@@ -136,8 +136,7 @@ public struct SchemataBuild {
                                droppedConstructs: droppedConstructs, droppedSites: droppedSites, probed: probed, rounds: round,
                                seconds: seconds, digest: digest.hex, files: texts.keys.filter { !checkedOnly.contains($0) }.sorted(),
                                checks: texts.keys.contains { path in
-                                   writers[path].map { !$0.findings.checkedBodies.isEmpty
-                                       && $0.findings.checkedBodies.count > $0.unwrappedCheckedBodies } ?? false
+                                   writers[path].map { $0.findings.checkedBodies.count > $0.unwrappedCheckedBodies } ?? false
                                })
             }
             let errors = CompilerError.parse(output)

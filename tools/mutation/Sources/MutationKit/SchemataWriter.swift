@@ -41,18 +41,23 @@ public struct SchemataWriter: Sendable {
             let live = liveMutants(in: inside, forest: forest)
             let schemata = spliceLoops(bytes, from: body.lowerBound, to: body.upperBound, children: Array(inside), forest: forest,
                                        mutants: mutants)
-            let wrapped = unwrappedBodies.contains(index)
+            guard !unwrappedBodies.contains(index) else {
+                out += schemata
+                at = body.upperBound
+                continue
+            }
             var text = schemata
-            if let lo = live.min(), let hi = live.max(), !wrapped {
+            if let lo = live.min(), let hi = live.max() {
                 text = "if mutation_pristine(\(lo), \(hi)) {\n" + String(decoding: bytes[body], as: UTF8.self) + "\n} else {\n"
                     + schemata + "\n}"
             }
             // A checked function's body runs inside the check, which evaluates it again under each
             // mutant a call reached (the coverage run only; `mutationChecked` in `reachFile`).
-            if let type = findings.checkedBodies[body], !wrapped {
+            if let type = findings.checkedBodies[body] {
                 text = "return mutationChecked({ () -> \(type) in\n" + text + "\n})"
             }
-            out += text == schemata ? schemata : "/*B\(index){*/" + text + "/*}B\(index)*/"
+            // A body with neither gets no wrapper to unwrap, so no marker.
+            out += live.isEmpty && findings.checkedBodies[body] == nil ? text : "/*B\(index){*/" + text + "/*}B\(index)*/"
             at = body.upperBound
         }
         out += splice(bytes, from: at, to: bytes.count, children: Array(roots), forest: forest, mutants: mutants)
