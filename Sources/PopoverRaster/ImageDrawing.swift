@@ -48,12 +48,48 @@ public enum SamplingFilter: String, Sendable, CaseIterable {
 
 /// One axis of an image draw: for each device column (or row), where to sample and how
 /// much of the pixel the drawn rectangle covers.
-private struct AxisSamples {
+private struct AxisSamples: Equatable {
     var first: [Int32]
     var second: [Int32]
     /// Weight of `second`, 0...256.
     var weight: [Int32]
     var coverage: [Float]
+
+    /// The part that draws anything, with where it starts when this starts at `start`: the
+    /// pixels at either end that the drawn rectangle does not cover at all left out (their
+    /// coverage, and any product with it, is 0, so every path skips them).
+    func covered(from start: Int) -> (start: Int, samples: AxisSamples) {
+        guard let lo = coverage.firstIndex(where: { $0 > 0 }), let hi = coverage.lastIndex(where: { $0 > 0 }) else {
+            return (0, AxisSamples(first: [], second: [], weight: [], coverage: []))
+        }
+        return (start + lo, AxisSamples(first: Array(first[lo...hi]), second: Array(second[lo...hi]),
+                                        weight: Array(weight[lo...hi]), coverage: Array(coverage[lo...hi])))
+    }
+}
+
+/// Where an image draw lands: the device pixels it touches, from (`x`, `y`), and where each
+/// of their columns and rows samples the image. Worked out apart from the pixels, in a
+/// function of its own, so that it can be compared as a whole (see `imageSpans`).
+private struct ImageSpans: Equatable {
+    var x: Int
+    var y: Int
+    var alongX: AxisSamples
+    var alongY: AxisSamples
+    /// Whether the image's x runs along the device's y (a quarter turn).
+    var swap: Bool
+
+    /// Spans are the same when they draw the same pixels: columns and rows at the edges
+    /// that the rectangle does not cover at all draw nothing, so spans one pixel wider
+    /// there (a range rounded outwards) are the same spans.
+    static func == (l: ImageSpans, r: ImageSpans) -> Bool {
+        let (lx, rx) = (l.alongX.covered(from: l.x), r.alongX.covered(from: r.x))
+        let (ly, ry) = (l.alongY.covered(from: l.y), r.alongY.covered(from: r.y))
+        return l.swap == r.swap && lx.start == rx.start && lx.samples == rx.samples
+            && ly.start == ry.start && ly.samples == ry.samples
+    }
+
+    static let none = ImageSpans(x: 0, y: 0, alongX: AxisSamples(first: [], second: [], weight: [], coverage: []),
+                                 alongY: AxisSamples(first: [], second: [], weight: [], coverage: []), swap: false)
 }
 
 extension Canvas {
@@ -76,9 +112,96 @@ extension Canvas {
             throw .invalidImageRegion("destination \(rect) is not finite")
         }
         if rect.width <= 0 || rect.height <= 0 { return }
-        let ctm = transform
-        guard ctm.isAxisAligned, let userFromDevice = ctm.inverted else { throw .imageTransformNotAxisAligned }
+        guard transform.isAxisAligned, let userFromDevice = transform.inverted else { throw .imageTransformNotAxisAligned }
         if (tileX || tileY) && orientation != .up { throw .invalidImageRegion("tiling needs the up orientation") }
+        let spans = imageSpans(image, in: rect, source: src, orientation: orientation, filter: filter, tileX: tileX,
+                               tileY: tileY, userFromDevice: userFromDevice)
+        let alongX = spans.alongX, alongY = spans.alongY
+        let px0 = spans.x, py0 = spans.y
+        let columns = alongX.first.count, rows = alongY.first.count
+        guard columns > 0, rows > 0 else { return }
+        let clip = clipMask
+        let alpha8 = coverageByte(Float(alpha))
+        let mode = blendMode
+        let imageWidth = image.width
+        let swap = spans.swap
+
+        // The common case in every popover: whole source pixels, no clip, no alpha,
+        // source over. Same arithmetic as below, without the general machinery. Pixels the
+        // rectangle does not cover draw nothing on either path, so they do not count (spans
+        // that differ only there draw the same, as `ImageSpans` compares them).
+        let unweighted = zip(alongX.weight, alongX.coverage).allSatisfy { $0 == 0 || $1 <= 0 }
+            && zip(alongY.weight, alongY.coverage).allSatisfy { $0 == 0 || $1 <= 0 }
+        if !swap && clip == nil && alpha8 == 255 && mode == .normal && unweighted {
+            let coverX = alongX.coverage.map { coverageByte($0) }
+            image.data.withUnsafeBufferPointer { source in
+                guard let sp = source.baseAddress else { return }
+                withPixels { dst, width, _ in
+                    alongX.first.withUnsafeBufferPointer { sourceColumn in
+                        coverX.withUnsafeBufferPointer { coverColumn in
+                            for row in 0..<rows {
+                                let coverY = coverageByte(alongY.coverage[row])
+                                let sourceRow = sp + Int(alongY.first[row]) * imageWidth * 4
+                                let destination = dst + ((py0 + row) * width + px0) * 4
+                                for col in 0..<columns {
+                                    let cx = Int(coverColumn[col])
+                                    let c = cx == 255 && coverY == 255 ? 255
+                                        : coverageByte(alongX.coverage[col] * alongY.coverage[row])
+                                    if c == 0 { continue }
+                                    let p = sourceRow + Int(sourceColumn[col]) * 4
+                                    let d = destination + col * 4
+                                    if c == 255 && (p[3] == 255 || (d[3] == 0 && d[0] == 0 && d[1] == 0 && d[2] == 0)) {
+                                        UnsafeMutableRawPointer(d).storeBytes(
+                                            of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                                        continue
+                                    }
+                                    if p[3] == 0 && p[0] == 0 && p[1] == 0 && p[2] == 0 { continue }
+                                    BlendMode.normal.blend(sr: Int(p[0]), sg: Int(p[1]), sb: Int(p[2]), sa: Int(p[3]),
+                                                           coverage: c, into: d)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
+
+        image.data.withUnsafeBufferPointer { source in
+            guard let sp = source.baseAddress else { return }
+            withPixels { dst, width, _ in
+                for row in 0..<rows {
+                    let y = py0 + row
+                    let coverY = alongY.coverage[row]
+                    for col in 0..<columns {
+                        let x = px0 + col
+                        var c = coverageByte(alongX.coverage[col] * coverY)
+                        if let clip { c = div255(c * Int(clip.coverage(atX: x, y: y))) }
+                        if c == 0 { continue }
+                        let (xi0, xi1, xw, yi0, yi1, yw) = swap
+                            ? (alongY.first[row], alongY.second[row], alongY.weight[row],
+                               alongX.first[col], alongX.second[col], alongX.weight[col])
+                            : (alongX.first[col], alongX.second[col], alongX.weight[col],
+                               alongY.first[row], alongY.second[row], alongY.weight[row])
+                        var (r, g, b, a) = samplePixel(sp, imageWidth, Int(xi0), Int(xi1), Int(xw),
+                                                       Int(yi0), Int(yi1), Int(yw))
+                        if a == 0 && mode.transparentSourceIsNoOp { continue }
+                        if alpha8 != 255 {
+                            r = div255(r * alpha8); g = div255(g * alpha8); b = div255(b * alpha8); a = div255(a * alpha8)
+                        }
+                        mode.blend(sr: r, sg: g, sb: b, sa: a, coverage: c, into: dst + (y * width + x) * 4)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The device pixels drawing `source` of `image` into `rect` touches (the transform,
+    /// axis-aligned, and the clip's bounds applied) and where each samples; `.none` when it
+    /// touches none. Depends on nothing but its arguments and the canvas's state.
+    private func imageSpans(_ image: Pixmap, in rect: RasterRect, source src: RasterRect, orientation: ImageOrientation,
+                            filter: SamplingFilter, tileX: Bool, tileY: Bool, userFromDevice: Transform) -> ImageSpans {
+        let ctm = transform
 
         // The drawn rectangle in device pixels, and the pixels it touches.
         let c0 = ctm.apply(rect.x, rect.y), c1 = ctm.apply(rect.maxX, rect.maxY)
@@ -92,7 +215,7 @@ extension Canvas {
             px0 = max(px0, clip.x); px1 = min(px1, clip.x + clip.width)
             py0 = max(py0, clip.y); py1 = min(py1, clip.y + clip.height)
         }
-        guard px1 > px0, py1 > py0 else { return }
+        guard px1 > px0, py1 > py0 else { return .none }
 
         // Device -> user is axis-aligned: user x comes from device x, or (quarter turn)
         // from device y.
@@ -160,79 +283,8 @@ extension Canvas {
             }
             return s
         }
-        let alongX = samples(count: columns, start: px0, isDeviceX: true)
-        let alongY = samples(count: rows, start: py0, isDeviceX: false)
-        let clip = clipMask
-        let alpha8 = coverageByte(Float(alpha))
-        let mode = blendMode
-        let imageWidth = image.width
-        let swap = imageXFollowsDeviceY
-
-        // The common case in every popover: whole source pixels, no clip, no alpha,
-        // source over. Same arithmetic as below, without the general machinery.
-        let unweighted = alongX.weight.allSatisfy { $0 == 0 } && alongY.weight.allSatisfy { $0 == 0 }
-        if !swap && clip == nil && alpha8 == 255 && mode == .normal && unweighted {
-            let coverX = alongX.coverage.map { coverageByte($0) }
-            image.data.withUnsafeBufferPointer { source in
-                guard let sp = source.baseAddress else { return }
-                withPixels { dst, width, _ in
-                    alongX.first.withUnsafeBufferPointer { sourceColumn in
-                        coverX.withUnsafeBufferPointer { coverColumn in
-                            for row in 0..<rows {
-                                let coverY = coverageByte(alongY.coverage[row])
-                                let sourceRow = sp + Int(alongY.first[row]) * imageWidth * 4
-                                let destination = dst + ((py0 + row) * width + px0) * 4
-                                for col in 0..<columns {
-                                    let cx = Int(coverColumn[col])
-                                    let c = cx == 255 && coverY == 255 ? 255
-                                        : coverageByte(alongX.coverage[col] * alongY.coverage[row])
-                                    if c == 0 { continue }
-                                    let p = sourceRow + Int(sourceColumn[col]) * 4
-                                    let d = destination + col * 4
-                                    if c == 255 && (p[3] == 255 || (d[3] == 0 && d[0] == 0 && d[1] == 0 && d[2] == 0)) {
-                                        UnsafeMutableRawPointer(d).storeBytes(
-                                            of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
-                                        continue
-                                    }
-                                    if p[3] == 0 && p[0] == 0 && p[1] == 0 && p[2] == 0 { continue }
-                                    BlendMode.normal.blend(sr: Int(p[0]), sg: Int(p[1]), sb: Int(p[2]), sa: Int(p[3]),
-                                                           coverage: c, into: d)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            return
-        }
-
-        image.data.withUnsafeBufferPointer { source in
-            guard let sp = source.baseAddress else { return }
-            withPixels { dst, width, _ in
-                for row in 0..<rows {
-                    let y = py0 + row
-                    let coverY = alongY.coverage[row]
-                    for col in 0..<columns {
-                        let x = px0 + col
-                        var c = coverageByte(alongX.coverage[col] * coverY)
-                        if let clip { c = div255(c * Int(clip.coverage(atX: x, y: y))) }
-                        if c == 0 { continue }
-                        let (xi0, xi1, xw, yi0, yi1, yw) = swap
-                            ? (alongY.first[row], alongY.second[row], alongY.weight[row],
-                               alongX.first[col], alongX.second[col], alongX.weight[col])
-                            : (alongX.first[col], alongX.second[col], alongX.weight[col],
-                               alongY.first[row], alongY.second[row], alongY.weight[row])
-                        var (r, g, b, a) = samplePixel(sp, imageWidth, Int(xi0), Int(xi1), Int(xw),
-                                                       Int(yi0), Int(yi1), Int(yw))
-                        if a == 0 && mode.transparentSourceIsNoOp { continue }
-                        if alpha8 != 255 {
-                            r = div255(r * alpha8); g = div255(g * alpha8); b = div255(b * alpha8); a = div255(a * alpha8)
-                        }
-                        mode.blend(sr: r, sg: g, sb: b, sa: a, coverage: c, into: dst + (y * width + x) * 4)
-                    }
-                }
-            }
-        }
+        return ImageSpans(x: px0, y: py0, alongX: samples(count: columns, start: px0, isDeviceX: true),
+                          alongY: samples(count: rows, start: py0, isDeviceX: false), swap: imageXFollowsDeviceY)
     }
 }
 

@@ -29,14 +29,49 @@ public struct ResizableImage: Sendable {
         self.mode = mode
     }
 
-    /// Checks the insets leave a region (possibly empty) inside the image.
-    func validate() throws(RasterError) {
-        let i = capInsets
-        guard [i.top, i.left, i.bottom, i.right].allSatisfy({ $0.isFinite && $0 >= 0 }),
-              i.left + i.right <= image.pointWidth + 1e-9, i.top + i.bottom <= image.pointHeight + 1e-9 else {
-            throw .invalidImageRegion("cap insets \(i) do not fit a \(image.pointWidth) x \(image.pointHeight) point image")
+    /// The pieces drawing this image into `rect` (user space, under `transform`) takes, in
+    /// order: up to nine, each a region of the image and the rectangle it is drawn into; nil
+    /// when the insets leave no region (possibly empty) inside the image. Worked out apart
+    /// from the pixels, so that it can be compared as a whole.
+    func pieces(in rect: RasterRect, transform ctm: Transform) -> [ImagePiece]? {
+        let insets = capInsets, s = image.scale
+        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0.isFinite && $0 >= 0 }),
+              insets.left + insets.right <= image.pointWidth + 1e-9, insets.top + insets.bottom <= image.pointHeight + 1e-9
+        else { return nil }
+        // Source boundaries in image pixels along each axis: 0, cap, size - cap, size.
+        let sourceX = [0, insets.left * s, Double(image.width) - insets.right * s, Double(image.width)]
+        let sourceY = [0, insets.top * s, Double(image.height) - insets.bottom * s, Double(image.height)]
+        let devicePerPointX = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot()
+        let devicePerPointY = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
+        let targetX = Canvas.targetBoundaries(start: rect.x, length: rect.width, leading: insets.left,
+                                              trailing: insets.right, devicePerPoint: devicePerPointX)
+        let targetY = Canvas.targetBoundaries(start: rect.y, length: rect.height, leading: insets.top,
+                                              trailing: insets.bottom, devicePerPoint: devicePerPointY)
+        // UIKit's rule is about pixels: a 1-pixel region always stretches.
+        let tilesX = mode == .tile && sourceX[2] - sourceX[1] > 1 + 1e-9
+        let tilesY = mode == .tile && sourceY[2] - sourceY[1] > 1 + 1e-9
+        var pieces: [ImagePiece] = []
+        for row in 0..<3 {
+            for col in 0..<3 {
+                let sw = sourceX[col + 1] - sourceX[col], sh = sourceY[row + 1] - sourceY[row]
+                let tw = targetX[col + 1] - targetX[col], th = targetY[row + 1] - targetY[row]
+                guard sw > 1e-9, sh > 1e-9, tw > 1e-9, th > 1e-9 else { continue }
+                pieces.append(ImagePiece(source: RasterRect(x: sourceX[col], y: sourceY[row], width: sw, height: sh),
+                                         target: RasterRect(x: targetX[col], y: targetY[row], width: tw, height: th),
+                                         tileX: col == 1 && tilesX, tileY: row == 1 && tilesY))
+            }
         }
+        return pieces
     }
+}
+
+/// One piece of a cap-inset image's drawing: a region of the image, in pixels, drawn into a
+/// rectangle in user space, tiled or stretched along each axis.
+struct ImagePiece: Equatable {
+    var source: RasterRect
+    var target: RasterRect
+    var tileX: Bool
+    var tileY: Bool
 }
 
 extension Canvas {
@@ -44,30 +79,14 @@ extension Canvas {
     /// draw from its source region to its target region.
     public mutating func draw(_ resizable: ResizableImage, in rect: RasterRect,
                               filter: SamplingFilter = .bilinear) throws(RasterError) {
-        try resizable.validate()
-        let image = resizable.image, insets = resizable.capInsets, s = image.scale
-        // Source boundaries in image pixels along each axis: 0, cap, size - cap, size.
-        let sourceX = [0, insets.left * s, Double(image.width) - insets.right * s, Double(image.width)]
-        let sourceY = [0, insets.top * s, Double(image.height) - insets.bottom * s, Double(image.height)]
-        let ctm = transform
-        let devicePerPointX = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot()
-        let devicePerPointY = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
-        let targetX = Self.targetBoundaries(start: rect.x, length: rect.width, leading: insets.left,
-                                            trailing: insets.right, devicePerPoint: devicePerPointX)
-        let targetY = Self.targetBoundaries(start: rect.y, length: rect.height, leading: insets.top,
-                                            trailing: insets.bottom, devicePerPoint: devicePerPointY)
-        // UIKit's rule is about pixels: a 1-pixel region always stretches.
-        let tilesX = resizable.mode == .tile && sourceX[2] - sourceX[1] > 1 + 1e-9
-        let tilesY = resizable.mode == .tile && sourceY[2] - sourceY[1] > 1 + 1e-9
-        for row in 0..<3 {
-            for col in 0..<3 {
-                let sw = sourceX[col + 1] - sourceX[col], sh = sourceY[row + 1] - sourceY[row]
-                let tw = targetX[col + 1] - targetX[col], th = targetY[row + 1] - targetY[row]
-                guard sw > 1e-9, sh > 1e-9, tw > 1e-9, th > 1e-9 else { continue }
-                try draw(image, in: RasterRect(x: targetX[col], y: targetY[row], width: tw, height: th),
-                         source: RasterRect(x: sourceX[col], y: sourceY[row], width: sw, height: sh),
-                         filter: filter, tileX: col == 1 && tilesX, tileY: row == 1 && tilesY)
-            }
+        guard let pieces = resizable.pieces(in: rect, transform: transform) else {
+            let image = resizable.image
+            throw .invalidImageRegion(
+                "cap insets \(resizable.capInsets) do not fit a \(image.pointWidth) x \(image.pointHeight) point image")
+        }
+        for piece in pieces {
+            try draw(resizable.image, in: piece.target, source: piece.source, filter: filter,
+                     tileX: piece.tileX, tileY: piece.tileY)
         }
     }
 

@@ -109,22 +109,24 @@ extension Canvas {
     /// is its blur.
     public mutating func drawShadow(of path: Path, _ shadow: Shadow) {
         guard shadow.opacity > 0, shadow.color.alpha > 0 else { return }
+        composite(coverage(ofShadowOf: path, shadow), paint: .solid(shadow.color.withOpacity(shadow.opacity)))
+    }
+
+    /// Coverage of the shadow `path` casts, before its colour, the clip and the alpha: the
+    /// shape moved by the shadow's offset and blurred.
+    public func coverage(ofShadowOf path: Path, _ shadow: Shadow) -> CoverageMask {
         let base = pixmap.scale
         let moved = transform.concatenating(.translation(shadow.offsetX * base, shadow.offsetY * base))
         let device = path.applying(moved)
         let deviceScale = abs(transform.determinant).squareRoot()
         let sigma = Shadow.sigma(forRadius: shadow.radius) * deviceScale
-        let paint = Paint.solid(shadow.color.withOpacity(shadow.opacity))
         guard sigma > 0, sigma.isFinite else {
-            composite(Rasterizer.coverage(of: flatten(device), rule: .nonZero,
-                                          bitmapWidth: pixmap.width, bitmapHeight: pixmap.height), paint: paint)
-            return
+            return Rasterizer.coverage(of: flatten(device), rule: .nonZero, bitmapWidth: pixmap.width, bitmapHeight: pixmap.height)
         }
         let pad = BoxBlur.boxSizes(sigma: sigma).reduce(0) { $0 + $1 / 2 } + 1
-        let blurred = Self.axisAlignedRectangle(device).map {
+        return Self.axisAlignedRectangle(device).map {
             Self.blurredRectangle($0, sigma: sigma, pad: pad, width: pixmap.width, height: pixmap.height)
         } ?? blurredShape(device, sigma: sigma, pad: pad)
-        composite(blurred, paint: paint)
     }
 
     private func blurredShape(_ device: Path, sigma: Double, pad: Int) -> CoverageMask {
