@@ -55,12 +55,14 @@ private struct AxisSamples: Equatable {
     var weight: [Int32]
     var coverage: [Float]
 
+    static let empty = AxisSamples(first: [], second: [], weight: [], coverage: [])
+
     /// The part that draws anything, with where it starts when this starts at `start`: the
     /// pixels at either end that the drawn rectangle does not cover at all left out (their
     /// coverage, and any product with it, is 0, so every path skips them).
     func covered(from start: Int) -> (start: Int, samples: AxisSamples) {
         guard let lo = coverage.firstIndex(where: { $0 > 0 }), let hi = coverage.lastIndex(where: { $0 > 0 }) else {
-            return (0, AxisSamples(first: [], second: [], weight: [], coverage: []))
+            return (0, .empty)
         }
         return (start + lo, AxisSamples(first: Array(first[lo...hi]), second: Array(second[lo...hi]),
                                         weight: Array(weight[lo...hi]), coverage: Array(coverage[lo...hi])))
@@ -88,8 +90,7 @@ private struct ImageSpans: Equatable {
             && ly.start == ry.start && ly.samples == ry.samples
     }
 
-    static let none = ImageSpans(x: 0, y: 0, alongX: AxisSamples(first: [], second: [], weight: [], coverage: []),
-                                 alongY: AxisSamples(first: [], second: [], weight: [], coverage: []), swap: false)
+    static let none = ImageSpans(x: 0, y: 0, alongX: .empty, alongY: .empty, swap: false)
 }
 
 extension Canvas {
@@ -237,7 +238,7 @@ extension Canvas {
 
         let columns = px1 - px0, rows = py1 - py0
         func samples(count: Int, start: Int, isDeviceX: Bool) -> AxisSamples {
-            var s = AxisSamples(first: [], second: [], weight: [], coverage: [])
+            var s = AxisSamples.empty
             s.first.reserveCapacity(count); s.second.reserveCapacity(count)
             s.weight.reserveCapacity(count); s.coverage.reserveCapacity(count)
             let drivesImageX = isDeviceX != imageXFollowsDeviceY

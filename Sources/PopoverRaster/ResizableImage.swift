@@ -43,10 +43,10 @@ public struct ResizableImage: Sendable {
         let sourceY = [0, insets.top * s, Double(image.height) - insets.bottom * s, Double(image.height)]
         let devicePerPointX = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot()
         let devicePerPointY = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
-        let targetX = Canvas.targetBoundaries(start: rect.x, length: rect.width, leading: insets.left,
-                                              trailing: insets.right, devicePerPoint: devicePerPointX)
-        let targetY = Canvas.targetBoundaries(start: rect.y, length: rect.height, leading: insets.top,
-                                              trailing: insets.bottom, devicePerPoint: devicePerPointY)
+        let targetX = Self.targetBoundaries(start: rect.x, length: rect.width, leading: insets.left,
+                                            trailing: insets.right, devicePerPoint: devicePerPointX)
+        let targetY = Self.targetBoundaries(start: rect.y, length: rect.height, leading: insets.top,
+                                            trailing: insets.bottom, devicePerPoint: devicePerPointY)
         // UIKit's rule is about pixels: a 1-pixel region always stretches.
         let tilesX = mode == .tile && sourceX[2] - sourceX[1] > 1 + 1e-9
         let tilesY = mode == .tile && sourceY[2] - sourceY[1] > 1 + 1e-9
@@ -62,6 +62,20 @@ public struct ResizableImage: Sendable {
             }
         }
         return pieces
+    }
+
+    /// Target boundaries along one axis: start, end of leading cap, start of trailing
+    /// cap, end. Caps that do not fit shrink in proportion (the rules above).
+    static func targetBoundaries(start: Double, length: Double, leading: Double, trailing: Double,
+                                 devicePerPoint: Double) -> [Double] {
+        let end = start + length
+        if leading + trailing <= length {
+            return [start, start + leading, end - trailing, end]
+        }
+        let share = leading + trailing > 0 ? leading / (leading + trailing) : 0.5
+        var split = length * share
+        if devicePerPoint > 0 { split = (split * devicePerPoint).rounded() / devicePerPoint }
+        return [start, start + split, start + split, end]
     }
 }
 
@@ -88,19 +102,5 @@ extension Canvas {
             try draw(resizable.image, in: piece.target, source: piece.source, filter: filter,
                      tileX: piece.tileX, tileY: piece.tileY)
         }
-    }
-
-    /// Target boundaries along one axis: start, end of leading cap, start of trailing
-    /// cap, end. Caps that do not fit shrink in proportion (see `ResizableImage`).
-    static func targetBoundaries(start: Double, length: Double, leading: Double, trailing: Double,
-                                 devicePerPoint: Double) -> [Double] {
-        let end = start + length
-        if leading + trailing <= length {
-            return [start, start + leading, end - trailing, end]
-        }
-        let share = leading + trailing > 0 ? leading / (leading + trailing) : 0.5
-        var split = length * share
-        if devicePerPoint > 0 { split = (split * devicePerPoint).rounded() / devicePerPoint }
-        return [start, start + split, start + split, end]
     }
 }
