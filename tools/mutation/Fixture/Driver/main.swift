@@ -20,7 +20,8 @@ final class FixtureSubject: MutationSubject {
     /// Set up through the package's own code, as the popover catalog is (read-only: safe).
     /// And, not through `listed`, the cases of the checked functions.
     let cases = Array(FixtureSubject.allCases.prefix(listed(FixtureSubject.allCases.count)))
-        + [("floored", { digits(floored([-1, 0, 2], from: 0)) }), ("copied", { digits(copied([7, 8, 9])) })]
+        + [("floored", { digits(floored([-1, 0, 2], from: 0)) }), ("copied", { digits(copied([7, 8, 9])) }),
+           ("waited", { digits(waited([1, 2, 3])) })]
     let inputs: [(String, () -> Int)] = {
         var all: [(String, () -> Int)] = (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
         // spin(3) first: the spin-3 case's own drawing, which a survivor's search need not draw.

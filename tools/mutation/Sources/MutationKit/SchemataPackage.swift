@@ -218,6 +218,8 @@ public struct SchemataPackage: Sendable {
 
     /// The CPU seconds a check's evaluation of one mutant may take before it is stopped.
     static let checkCPUSeconds = 2
+    /// The wall-clock seconds it may take, for one that waits without using CPU.
+    static let checkWallSeconds = 5
     /// In how many cases a mutant may change a checked call's result before a driver stops checking it.
     static let checkStrikes = 3
 
@@ -436,9 +438,22 @@ public struct SchemataPackage: Sendable {
         void mutation_check_enter(int32_t at) {
             *shared_progress = at;
             // A mutant that hangs here is stopped by the kernel (SIGPROF ends the process): two
-            // seconds of CPU, far beyond any one call of the original.
+            // seconds of CPU, far beyond any one call of the original. One that waits without
+            // using any (the checking allocator, finding the heap spoilt inside malloc, asserts,
+            // and the assertion's message waits forever on the lock malloc holds) is stopped by
+            // the clock (SIGALRM). Both signals end the process as they come: a process started
+            // by one that blocks them (a test runner) would otherwise hold them off for ever.
+            sigset_t limits;
+            sigemptyset(&limits);
+            sigaddset(&limits, SIGPROF);
+            sigaddset(&limits, SIGALRM);
+            signal(SIGPROF, SIG_DFL);
+            signal(SIGALRM, SIG_DFL);
+            sigprocmask(SIG_UNBLOCK, &limits, 0);
             struct itimerval limit = {{0, 0}, {\(checkCPUSeconds), 0}};
             setitimer(ITIMER_PROF, &limit, 0);
+            struct itimerval wall = {{0, 0}, {\(checkWallSeconds), 0}};
+            setitimer(ITIMER_REAL, &wall, 0);
             mutation_active_id = check_queue[at];
         }
 

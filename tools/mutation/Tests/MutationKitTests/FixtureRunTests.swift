@@ -160,11 +160,11 @@ struct FixtureRunTests {
         #expect(alike.selected == 0)
         #expect(alike.status == .equivalent)
         // 7 -> 6 lists six: set up otherwise, it is judged on every case (the seven listed, and
-        // floored and copied, which the driver adds), the dropped one first.
+        // floored, copied and waited, which the driver adds), the dropped one first.
         let otherwise = try FixtureRun.mutant(line: 50, "7", "6")
         #expect(otherwise.status == .killed)
         #expect(otherwise.killedBy == ["brightest"])
-        #expect(otherwise.selected == 9)
+        #expect(otherwise.selected == 10)
     }
 
     @Test("a mutant that crashes is caught and shown apart from the kills")
@@ -218,6 +218,17 @@ struct FixtureRunTests {
         let hangs = try FixtureRun.mutant(file: "Checked.swift", line: 22, "i += 1", "")
         #expect(hangs.status == .timedOut)
         #expect(hangs.selected == 1)
+        // waited([1, 2, 3]) (Checked.swift:46): `values.count > 5` negated to `<=` sleeps an hour in
+        // its check, using no CPU; the clock stops it (five seconds), the case is recorded, and
+        // judging times the mutant out. `>=` and the 5 nudged either way wait as little as the
+        // original: cleared, not drawn.
+        let waits = try FixtureRun.mutant(file: "Checked.swift", line: 46, ">", "<=")
+        #expect(waits.status == .timedOut)
+        #expect(waits.selected == 1)
+        for (original, replacement) in [(">", ">="), ("5", "4"), ("5", "6")] {
+            let r = try FixtureRun.mutant(file: "Checked.swift", line: 46, original, replacement)
+            #expect(r.selected == 0, "\(original) -> \(replacement)")
+        }
         // The case itself passes unmutated: recorded, not lost to the mutants that crashed.
         _ = try FixtureRun.result.get()
         let coverage = try JSONDecoder().decode(CoverageTable.self, from: Data(contentsOf: URL(fileURLWithPath:
@@ -226,7 +237,8 @@ struct FixtureRunTests {
         #expect(floored.verdict == "same")
         #expect((floored.checks ?? 0) > 0)
         // No other case runs a checked function: none clears anything.
-        #expect(coverage.cases.filter { !["floored", "copied"].contains($0.id) }.allSatisfy {
+        #expect(try #require(coverage.cases.first { $0.id == "waited" }).verdict == "same")
+        #expect(coverage.cases.filter { !["floored", "copied", "waited"].contains($0.id) }.allSatisfy {
             $0.clearedSet.isEmpty && ($0.checks ?? 0) == 0
         })
     }
@@ -281,22 +293,25 @@ struct FixtureRunTests {
         //     7 -> 8 list seven cases still: unreached by any drawing, equivalent (4); 7 -> 6:
         //     killed (brightest is gone).
         // And from Twice.swift (1 mutant): twice's `+` -> `-`, unreached: equivalent.
-        // And from Checked.swift (19 mutants; floored([-1, 0, 2], from: 0) is [0, 0, 2]):
+        // And from Checked.swift (27 mutants; floored([-1, 0, 2], from: 0) is [0, 0, 2]):
         //   `i < values.count` negated and `>=`: killed (no values); `<=` crashes (values[3]).
         //   `if x < 0`: negated and `>=` floor 2 too, killed; `<=` and 0 -> 1 equivalent (2).
         //   `x = 0` -> `x = 1` and removed: killed; `out.append(x)` removed: killed.
         //   `i += 1`: `-=` crashes (values[-1]); removed and 1 -> 0 time out; 1 -> 2 killed.
         //   copied([7, 8, 9]): `capacity: 3` -> 4 and -> 2 equivalent (2); `buffer[i] = v`
         //   removed (nothing written), `0..<` -> `0...` (a fourth value) and 0 -> 1 killed (3).
-        #expect(t.mutants == 52)
+        //   waited([1, 2, 3]): `values.count > 5` negated and `<=` wait an hour: time out (2);
+        //   `>=`, 5 -> 4 and -> 6 wait as little as the original, and `sleep(3600)` removed and
+        //   3600 -> 3599 and -> 3601 never run: equivalent (6).
+        #expect(t.mutants == 60)
         #expect(t.killed == 24)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 15)
+        #expect(t.equivalent == 21)
         #expect(t.crashed == 3)
-        #expect(t.timedOut == 5)
+        #expect(t.timedOut == 7)
         #expect(t.notBuilt == 1)
-        #expect(t.scored == 36)
-        #expect(t.score == 32.0 / 36.0)
+        #expect(t.scored == 38)
+        #expect(t.score == 34.0 / 38.0)
     }
 
     @Test("the search over the whole space at once classifies every survivor as the head first does")
@@ -342,11 +357,11 @@ struct FixtureRunTests {
         }
         #expect(one.report.mutants.first { $0.mutant.file == "Sources/Shapes/Twice.swift" }?.status == .notRun)
         // The page's tables hold the file the run judged, not the two it left alone (Twice.swift's
-        // mutant and Checked.swift's 19).
+        // mutant and Checked.swift's 27).
         let html = one.report.html()
         #expect(html.contains("<td>Sources/Shapes/Shapes.swift</td>"))
         #expect(!html.contains("<td>Sources/Shapes/Twice.swift</td>"))
-        #expect(html.contains("2 other files of the mutated modules were not in this run (20 mutants not run)."))
+        #expect(html.contains("2 other files of the mutated modules were not in this run (28 mutants not run)."))
         #expect(full.report.html().contains("<td>Sources/Shapes/Twice.swift</td>"))
     }
 
@@ -362,11 +377,11 @@ struct FixtureRunTests {
         let json = try report.json()
         let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
-        // The score a scheduled job gates on is in the JSON: 32 of 36 (see "the score").
+        // The score a scheduled job gates on is in the JSON: 34 of 38 (see "the score").
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         let score = try #require(total["score"] as? Double)
-        #expect(abs(score - 32.0 / 36.0) < 1e-12)
-        #expect(total["scored"] as? Int == 36)
+        #expect(abs(score - 34.0 / 38.0) < 1e-12)
+        #expect(total["scored"] as? Int == 38)
     }
 }

@@ -59,6 +59,8 @@ struct SensitivityDocsTests {
         #expect(page.contains("`\"checked\": [\"CoverageMask\",\n   \"ImageSpans\", \"[ImagePiece]?\"]`"))
         #expect(SchemataPackage.checkCPUSeconds == 2 && page.contains("(two seconds of CPU"))
         #expect(SchemataPackage.switchSource.contains("{{0, 0}, {2, 0}}"))
+        #expect(SchemataPackage.checkWallSeconds == 5 && page.contains("five seconds by the clock"))
+        #expect(SchemataPackage.switchSource.contains("{{0, 0}, {5, 0}}"))
         #expect(SchemataPackage.checkStrikes == 3 && page.contains("changed a call's result in three cases"))
         #expect(Analysis.checkingAllocator == ["LD_PRELOAD": "libc_malloc_debug.so.0", "MALLOC_CHECK_": "3"])
         #expect(page.contains("(`libc_malloc_debug.so.0`, `MALLOC_CHECK_=3`)"))

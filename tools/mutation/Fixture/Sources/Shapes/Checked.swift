@@ -33,3 +33,16 @@ public func copied(_ values: [Int]) -> Mask {
     for (i, v) in values.enumerated() { buffer[i] = v }
     return Mask(values: (0..<values.count).map { buffer[$0] })
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `values`, after a wait when there are more than five. No case has that many, so only `>`
+/// negated (`<=`) waits: an hour, using no CPU, as a check's process does when the checking
+/// allocator finds the heap spoilt inside malloc and its message waits on malloc's own lock.
+/// The clock stops its check, and judging times it out.
+public func waited(_ values: [Int]) -> Mask {
+    if values.count > 5 { sleep(3600) }
+    return Mask(values: values)
+}
