@@ -415,7 +415,18 @@ public struct SchemataPackage: Sendable {
         bool mutation_check_spawn(int32_t *at) {
             *shared_progress = *at;
             pid_t child = fork();
-            if (child == 0) return true;
+            if (child == 0) {
+                // The limits of `mutation_check_enter` end this process as they come: started by
+                // one that blocks them (a test runner), it would otherwise hold them off for ever.
+                sigset_t limits;
+                sigemptyset(&limits);
+                sigaddset(&limits, SIGPROF);
+                sigaddset(&limits, SIGALRM);
+                signal(SIGPROF, SIG_DFL);
+                signal(SIGALRM, SIG_DFL);
+                sigprocmask(SIG_UNBLOCK, &limits, 0);
+                return true;
+            }
             int status = 0;
             if (child > 0) {
                 while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
@@ -441,15 +452,7 @@ public struct SchemataPackage: Sendable {
             // seconds of CPU, far beyond any one call of the original. One that waits without
             // using any (the checking allocator, finding the heap spoilt inside malloc, asserts,
             // and the assertion's message waits forever on the lock malloc holds) is stopped by
-            // the clock (SIGALRM). Both signals end the process as they come: a process started
-            // by one that blocks them (a test runner) would otherwise hold them off for ever.
-            sigset_t limits;
-            sigemptyset(&limits);
-            sigaddset(&limits, SIGPROF);
-            sigaddset(&limits, SIGALRM);
-            signal(SIGPROF, SIG_DFL);
-            signal(SIGALRM, SIG_DFL);
-            sigprocmask(SIG_UNBLOCK, &limits, 0);
+            // the clock (SIGALRM).
             struct itimerval limit = {{0, 0}, {\(checkCPUSeconds), 0}};
             setitimer(ITIMER_PROF, &limit, 0);
             struct itimerval wall = {{0, 0}, {\(checkWallSeconds), 0}};
