@@ -30,7 +30,7 @@ extension BlendMode {
             if c != 255 {
                 r = div255(r * c); g = div255(g * c); b = div255(b * c); a = div255(a * c)
             }
-            if a == 255 || d[3] == 0 && d[0] == 0 && d[1] == 0 && d[2] == 0 {
+            if a == 255 || isClear(d) {
                 d[0] = UInt8(r); d[1] = UInt8(g); d[2] = UInt8(b); d[3] = UInt8(a)
                 return
             }

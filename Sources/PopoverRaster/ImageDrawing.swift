@@ -151,12 +151,12 @@ extension Canvas {
                                     if c == 0 { continue }
                                     let p = sourceRow + Int(sourceColumn[col]) * 4
                                     let d = destination + col * 4
-                                    if c == 255 && (p[3] == 255 || (d[3] == 0 && d[0] == 0 && d[1] == 0 && d[2] == 0)) {
+                                    if c == 255 && (p[3] == 255 || isClear(d)) {
                                         UnsafeMutableRawPointer(d).storeBytes(
                                             of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
                                         continue
                                     }
-                                    if p[3] == 0 && p[0] == 0 && p[1] == 0 && p[2] == 0 { continue }
+                                    if isClear(p) { continue }
                                     BlendMode.normal.blend(sr: Int(p[0]), sg: Int(p[1]), sb: Int(p[2]), sa: Int(p[3]),
                                                            coverage: c, into: d)
                                 }

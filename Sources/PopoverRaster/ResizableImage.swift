@@ -47,9 +47,8 @@ public struct ResizableImage: Sendable {
                                             trailing: insets.right, devicePerPoint: devicePerPointX)
         let targetY = Self.targetBoundaries(start: rect.y, length: rect.height, leading: insets.top,
                                             trailing: insets.bottom, devicePerPoint: devicePerPointY)
-        // UIKit's rule is about pixels: a 1-pixel region always stretches.
-        let tilesX = mode == .tile && sourceX[2] - sourceX[1] > 1 + 1e-9
-        let tilesY = mode == .tile && sourceY[2] - sourceY[1] > 1 + 1e-9
+        let tilesX = mode == .tile && Self.tiles(sourceX)
+        let tilesY = mode == .tile && Self.tiles(sourceY)
         var pieces: [ImagePiece] = []
         for row in 0..<3 {
             for col in 0..<3 {
@@ -62,6 +61,12 @@ public struct ResizableImage: Sendable {
             }
         }
         return pieces
+    }
+
+    /// Whether the middle region between `source`'s boundaries (image pixels) tiles in tile
+    /// mode: UIKit's rule is about pixels, and a 1-pixel region always stretches.
+    static func tiles(_ source: [Double]) -> Bool {
+        source[2] - source[1] > 1 + 1e-9
     }
 
     /// Target boundaries along one axis: start, end of leading cap, start of trailing
