@@ -147,7 +147,8 @@ public struct ArtworkSet: Sendable, Hashable {
     }
 
     public static func == (l: ArtworkSet, r: ArtworkSet) -> Bool { l.folder == r.folder && l.metrics == r.metrics }
-    /// `==`, and the same images with the same file digests.
-    public func holdsAlike(_ other: ArtworkSet) -> Bool { self == other && images == other.images && digests == other.digests }
+    /// `==`, and the same images: what drawing reads. (The files' digests go into the facts
+    /// alone.)
+    public func holdsAlike(_ other: ArtworkSet) -> Bool { self == other && images == other.images }
     public func hash(into hasher: inout Hasher) { hasher.combine(folder) }
 }

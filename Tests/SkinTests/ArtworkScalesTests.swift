@@ -1,5 +1,5 @@
 import Foundation
-import PopoverFiles
+@_spi(CodecTuning) import PopoverFiles
 import PopoverGeometry
 import PopoverImage
 import PopoverRaster
@@ -52,13 +52,28 @@ struct ArtworkScalesTests {
                                                 shadow: nil)))
         #expect(!first.drawsAlike(SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)))))
         // One pixel of one image changed on disk: the same folder and metrics (equal by `==`,
-        // what the image cache keys on), yet not alike.
+        // what the image cache keys on), yet not alike. Its red first, while it is clear: no
+        // part of what is drawn (pixels are drawn premultiplied), so alike; then its alpha.
         var down = try PNGFile.read(path: path + "/down.png")
+        #expect(down.pixels[0..<4] == [0, 0, 0, 0])
         down.pixels[0] ^= 0x20
+        try PNGFile.write(down, to: path + "/down.png")
+        #expect(first.drawsAlike(SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)),
+                                                shadow: nil)))
+        down.pixels[3] ^= 0x20
         try PNGFile.write(down, to: path + "/down.png")
         let edited = SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)), shadow: nil)
         #expect(edited == first)
         #expect(!first.drawsAlike(edited))
+        // The same pixels in a file of other bytes (compressed otherwise): another digest in
+        // the facts, the same drawing.
+        let before = try FileIO.readBytes(path: path + "/down.png")
+        let recoded = PNGEncoder.encode(try PNGFile.read(path: path + "/down.png"),
+                                        settings: .init(level: 1, filters: .fixed(.none)))
+        #expect(recoded != before)
+        try FileIO.writeAtomically(recoded, to: path + "/down.png")
+        let recompressed = SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)), shadow: nil)
+        #expect(edited.drawsAlike(recompressed))
         // Other kinds of skin: alike when built alike, not across kinds.
         let path1 = PathSkin(id: "p", summary: "", fill: Color(red: 1, green: 1, blue: 1, alpha: 1),
                              outline: Color(red: 0, green: 0, blue: 0, alpha: 1))

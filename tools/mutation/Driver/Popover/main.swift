@@ -66,6 +66,10 @@ final class PopoverSubject: MutationSubject {
     private var verdicts: [String: (file: String, verdict: Verdict, detail: String)] = [:]
 
     func judge(_ id: String) -> (Verdict, String) {
+        // The check reports a skin folder's mistake as an error of the run, which fails it
+        // whatever the cases draw (`CheckRunner`): a mutant of the setup that makes one fails
+        // the check on any case it is judged on.
+        if let problem = catalog.unavailableSkins.first { return (.error, "the check fails: \(problem.message)") }
         guard let c = byID[id] else { return (.error, "no such case in this build's catalog") }
         let key = drawing(c.skinID, c.request)
         if let known = verdicts[key], known.file == goldenFiles?[id] { return (known.verdict, known.detail) }
@@ -206,16 +210,26 @@ final class PopoverSubject: MutationSubject {
 
     func isCaseDrawing(_ key: String, outcome: String) -> Bool { caseGoldens[key]?.contains(outcome) == true }
 
-    /// The same cases and skin problems, and skins that draw alike, in the same order.
+    /// The same cases and skin problems, and skins that draw alike, in the same order. A case
+    /// is the same when it asks the same skin for the same request: what else it holds (its
+    /// label, where its request came from) goes into its facts, which the check reports and
+    /// never fails a case on.
     func isSetUpAlike(_ original: PopoverSubject) -> Bool {
-        catalog.cases == original.catalog.cases && catalog.unavailableSkins == original.catalog.unavailableSkins
+        catalog.cases.count == original.catalog.cases.count
+            && zip(catalog.cases, original.catalog.cases).allSatisfy { drawsAlike($0, $1) }
+            && catalog.unavailableSkins == original.catalog.unavailableSkins
             && catalog.skins.count == original.catalog.skins.count
             && zip(catalog.skins, original.catalog.skins).allSatisfy { $0.drawsAlike($1) }
     }
 
     func changedCases(from original: PopoverSubject) -> [String] {
         let gone = original.catalog.cases.filter { byID[$0.id] == nil }.map(\.id)
-        return catalog.cases.filter { original.byID[$0.id] != $0 }.map(\.id) + gone
+        return catalog.cases.filter { c in original.byID[c.id].map { !drawsAlike(c, $0) } ?? true }.map(\.id) + gone
+    }
+
+    /// Whether two cases have one ID and ask one skin for exactly one request.
+    private func drawsAlike(_ a: GoldenCase, _ b: GoldenCase) -> Bool {
+        a.id == b.id && a.skinID == b.skinID && exactly(a.request) == exactly(b.request)
     }
 
     /// Per skin, direction, family and scale, the case with the fewest pixels.
