@@ -162,26 +162,21 @@ public struct Path: Sendable, Equatable {
         close()
     }
 
-    /// A closed rectangle with circular corners of `radius` (clamped to half the shorter
-    /// side), clockwise on screen. (Made, not added to a path: its result can be compared.)
-    public static func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) -> Path {
-        var p = Path()
+    /// Adds a closed rectangle with circular corners of `radius` (clamped to half the
+    /// shorter side), clockwise on screen.
+    public mutating func addRoundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) {
         let r = max(0, min(radius, width / 2, height / 2))
-        guard r > 0 else {
-            p.addRect(x: x, y: y, width: width, height: height)
-            return p
-        }
-        p.move(to: x + r, y)
-        p.line(to: x + width - r, y)
-        p.addArc(centerX: x + width - r, y + r, radius: r, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
-        p.line(to: x + width, y + height - r)
-        p.addArc(centerX: x + width - r, y + height - r, radius: r, startAngle: 0, endAngle: .pi / 2, clockwise: true)
-        p.line(to: x + r, y + height)
-        p.addArc(centerX: x + r, y + height - r, radius: r, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
-        p.line(to: x, y + r)
-        p.addArc(centerX: x + r, y + r, radius: r, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true)
-        p.close()
-        return p
+        guard r > 0 else { return addRect(x: x, y: y, width: width, height: height) }
+        move(to: x + r, y)
+        line(to: x + width - r, y)
+        addArc(centerX: x + width - r, y + r, radius: r, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+        line(to: x + width, y + height - r)
+        addArc(centerX: x + width - r, y + height - r, radius: r, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        line(to: x + r, y + height)
+        addArc(centerX: x + r, y + height - r, radius: r, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
+        line(to: x, y + r)
+        addArc(centerX: x + r, y + r, radius: r, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true)
+        close()
     }
 
     /// The path with every point mapped through `t`; exact, since affine maps take Bezier

@@ -8,7 +8,7 @@ import PopoverRaster
 public enum RenderedArtwork {
     public static func render(_ image: ArrowImage, size: Size, colors: ColorSet, scale: Double) -> Pixmap {
         var canvas = Canvas(pointWidth: size.width, pointHeight: size.height, scale: scale)
-        let outline = SevenImagePaths.outlines[image]!
+        let outline = SevenImagePaths.path(for: image)
         canvas.clip(to: outline)
         let gradient = LinearGradient(from: colors.gradientFrom, to: colors.gradientTo,
                                       start: PathPoint(size.width / 2, 0), end: PathPoint(size.width / 2, size.height))

@@ -10,12 +10,13 @@ import PopoverRaster
 /// scripts/make-artwork and tools/cairo-fidelity read too, so the three drawings of
 /// these outlines cannot drift apart. The file is compiled into the binary.
 public enum SevenImagePaths {
+    public static func path(for image: ArrowImage) -> Path {
+        outlines[image]!
+    }
+
     /// Every image's outline, built once from the data file. A malformed file is a
-    /// programming error caught by the first test that draws anything. (Read where it is
-    /// used, not through a function returning one `Path`: the mutation analysis checks such
-    /// functions by calling them again under each mutant, and a call that only read this
-    /// global, made while the original ran, would hide what a mutant changes in it.)
-    public static let outlines: [ArrowImage: Path] = {
+    /// programming error caught by the first test that draws anything.
+    static let outlines: [ArrowImage: Path] = {
         do {
             return try OutlineFile.parse(PackageResources.seven_image_outlines_json)
         } catch {
@@ -85,21 +86,13 @@ public enum OutlineFile {
     }
 
     static func build(_ commands: [(String, [Double])], outline: String) throws -> Path {
+        var p = Path()
         for (verb, n) in commands {
             let expected = ["move": 2, "line": 2, "arcTo": 5, "curve": 6, "close": 0][verb]
             guard let expected else { throw Problem(description: "\(outline): unknown command '\(verb)'") }
             guard n.count == expected else {
                 throw Problem(description: "\(outline): \(verb) takes \(expected) numbers, got \(n.count)")
             }
-        }
-        return path(commands)
-    }
-
-    /// The path of commands `build` found well formed: a function of its own that does not
-    /// throw, whose result the mutation analysis can compare under each mutant of the path code.
-    static func path(_ commands: [(String, [Double])]) -> Path {
-        var p = Path()
-        for (verb, n) in commands {
             switch verb {
             case "move": p.move(to: n[0], n[1])
             case "line": p.line(to: n[0], n[1])

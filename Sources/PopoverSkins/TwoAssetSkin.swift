@@ -107,8 +107,10 @@ public struct TwoAssetSkin: Skin, Equatable {
         var canvas = Canvas(pointWidth: b.width, pointHeight: b.height, scale: request.scale)
         do {
             canvas.save()
-            canvas.clip(to: Path.roundedRect(x: background.minX, y: background.minY, width: background.width,
-                                             height: background.height, radius: metrics.cornerRadius))
+            var mask = Path()
+            mask.addRoundedRect(x: background.minX, y: background.minY, width: background.width,
+                                height: background.height, radius: metrics.cornerRadius)
+            canvas.clip(to: mask)
             let c = backgroundCapInsets
             try canvas.draw(ResizableImage(image: backgroundImage, capInsets: RasterInsets(top: c, left: c, bottom: c, right: c),
                                            mode: .stretch),

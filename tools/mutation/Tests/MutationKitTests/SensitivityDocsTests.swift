@@ -55,8 +55,8 @@ struct SensitivityDocsTests {
         let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         let subject = try Subject.load(root: tool + "/../..", driverFolder: tool + "/Driver/Popover", kitFolder: tool + "/Driver/Kit")
-        #expect(subject.checked == ["CoverageMask", "ImageSpans", "[ImagePiece]?", "Path"])
-        #expect(page.contains("`\"checked\": [\"CoverageMask\",\n   \"ImageSpans\", \"[ImagePiece]?\", \"Path\"]`"))
+        #expect(subject.checked == ["CoverageMask", "ImageSpans", "[ImagePiece]?"])
+        #expect(page.contains("`\"checked\": [\"CoverageMask\",\n   \"ImageSpans\", \"[ImagePiece]?\"]`"))
         #expect(SchemataPackage.checkCPUSeconds == 2 && page.contains("(two seconds of CPU"))
         #expect(SchemataPackage.switchSource.contains("{{0, 0}, {2, 0}}"))
         #expect(SchemataPackage.checkWallSeconds == 5 && page.contains("five seconds by the clock"))
