@@ -68,8 +68,7 @@ struct ArtworkScalesTests {
         // The same pixels in a file of other bytes (compressed otherwise): another digest in
         // the facts, the same drawing.
         let before = try FileIO.readBytes(path: path + "/down.png")
-        let recoded = PNGEncoder.encode(try PNGFile.read(path: path + "/down.png"),
-                                        settings: .init(level: 1, filters: .fixed(.none)))
+        let recoded = PNGEncoder.encode(down, settings: .init(level: 1, filters: .fixed(.none)))
         #expect(recoded != before)
         try FileIO.writeAtomically(recoded, to: path + "/down.png")
         let recompressed = SevenImageSkin(id: "original", summary: "", artwork: .files(try ArtworkSet(folder: path)), shadow: nil)

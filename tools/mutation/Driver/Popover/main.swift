@@ -227,9 +227,9 @@ final class PopoverSubject: MutationSubject {
         return catalog.cases.filter { c in original.byID[c.id].map { !drawsAlike(c, $0) } ?? true }.map(\.id) + gone
     }
 
-    /// Whether two cases have one ID and ask one skin for exactly one request.
+    /// Whether two cases have one ID and ask one skin for exactly one request (`drawing`).
     private func drawsAlike(_ a: GoldenCase, _ b: GoldenCase) -> Bool {
-        a.id == b.id && a.skinID == b.skinID && exactly(a.request) == exactly(b.request)
+        a.id == b.id && drawing(a.skinID, a.request) == drawing(b.skinID, b.request)
     }
 
     /// Per skin, direction, family and scale, the case with the fewest pixels.
