@@ -22,6 +22,11 @@ public struct MutationRun: Sendable {
     /// take every other result from it.
     public var survivorsOf: (path: String, report: SensitivityReport)?
     public var buildOnly = false
+    /// What the schemata's builds learned does not compile, per file, kept in the repository
+    /// (`not-built.json` beside the driver) as well as in the scratch folder: a fresh clone,
+    /// a scheduled job's above all, builds the schemata once instead of finding it again in
+    /// rounds of builds. Nil: the scratch folder's copy alone.
+    public var notBuiltFile: String?
     public var log: @Sendable (String) -> Void = { print($0) }
 
     public init(subject: Subject, scratch: String, output: String) {
@@ -77,11 +82,14 @@ public struct MutationRun: Sendable {
         clock = .now
         let scoped = file != nil || line != nil || survivorsOf != nil || sample != nil
         let only = scoped ? Set(chosen.map(\.file)) : nil
-        let state = SchemataState(file: scratch + "/schemata-state.json")
+        let state = SchemataState(file: scratch + "/schemata-state.json", shared: notBuiltFile)
         var build = SchemataBuild(package: SchemataPackage(subject: subject, scratch: scratch), configuration: configuration)
         build.log = log
         let outcome = try build.build(findings, known: state.known(for: findings), only: only)
-        state.save(outcome, findings: findings, written: only)
+        if state.save(outcome, findings: findings, written: only), let notBuiltFile {
+            let shown = notBuiltFile.hasPrefix(subject.root + "/") ? String(notBuiltFile.dropFirst(subject.root.count + 1)) : notBuiltFile
+            log("\(shown): updated with what this build learned (commit it with the change to the sources)")
+        }
         lap("build", since: clock)
         log("schemata \(only.map { "of \($0.count) file\($0.count == 1 ? "" : "s") " } ?? "")built in \(outcome.rounds) "
             + "round\(outcome.rounds == 1 ? "" : "s") (\(outcome.seconds.map { String(format: "%.0f s", $0) }.joined(separator: ", "))); "
@@ -324,6 +332,9 @@ public struct MutationRun: Sendable {
 /// once next time.
 struct SchemataState {
     let file: String
+    /// The same, committed beside the driver (`MutationRun.notBuiltFile`): a fresh clone's
+    /// first build starts from what the last run learned instead of finding it again in rounds.
+    var shared: String? = nil
 
     struct Entry: Codable {
         var digest: String
@@ -335,7 +346,7 @@ struct SchemataState {
         var droppedSites: [Int: String]?
     }
 
-    func load() -> [String: Entry] {
+    static func load(_ file: String) -> [String: Entry] {
         guard let data = FileManager.default.contents(atPath: file) else { return [:] }
         return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
     }
@@ -367,16 +378,20 @@ struct SchemataState {
     }
 
     func known(for findings: [FileFindings]) -> SchemataBuild.Known {
-        let entries = load()
+        let entries = Self.load(file), sharedEntries = shared.map(Self.load) ?? [:]
         var known = SchemataBuild.Known()
         for f in findings {
-            guard let entry = entries[f.source.path], entry.digest == Self.digest(f),
+            // The scratch folder's word first; the shared file's when the scratch holds nothing
+            // for this text of the file (a fresh clone, or a file changed back).
+            let digest = Self.digest(f), probeDigest = Self.probeDigest(f)
+            let candidates = [entries[f.source.path], sharedEntries[f.source.path]].compactMap { $0 }.filter { $0.digest == digest }
+            guard let entry = candidates.first(where: { $0.probeDigest == probeDigest }) ?? candidates.first,
                   let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
             for (index, message) in entry.notBuilt where index < f.mutants.count { known.notBuilt[firstMutant + index] = message }
             for (index, message) in entry.droppedConstructs where index < f.constructs.count {
                 known.droppedConstructs[firstConstruct + index] = message
             }
-            if let firstSite = f.sites.first?.id, entry.probeDigest == Self.probeDigest(f) {
+            if let firstSite = f.sites.first?.id, entry.probeDigest == probeDigest {
                 for (index, message) in entry.droppedSites ?? [:] where index < f.sites.count {
                     known.droppedSites[firstSite + index] = message
                 }
@@ -385,11 +400,19 @@ struct SchemataState {
         return known
     }
 
-    /// Records what the build learned of the files it wrote (`written`, every file when nil);
-    /// what is known of the others stays, and files no longer found are forgotten.
-    func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings], written: Set<String>? = nil) {
+    /// Records what the build learned of the files it wrote (`written`, every file when nil),
+    /// in the scratch folder and in the shared file; what is known of the others stays, and
+    /// files no longer found are forgotten. Whether the shared file changed.
+    @discardableResult
+    func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings], written: Set<String>? = nil) -> Bool {
+        _ = Self.save(outcome, findings: findings, written: written, to: file)
+        return shared.map { Self.save(outcome, findings: findings, written: written, to: $0) } ?? false
+    }
+
+    private static func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings], written: Set<String>?, to file: String) -> Bool {
         let present = Set(findings.map(\.source.path))
-        var entries = load().filter { present.contains($0.key) }
+        let before = load(file)
+        var entries = before.filter { present.contains($0.key) }
         for f in findings where written?.contains(f.source.path) ?? true {
             guard let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
             var entry = Entry(digest: Self.digest(f), notBuilt: [:], droppedConstructs: [:], probeDigest: Self.probeDigest(f),
@@ -403,7 +426,11 @@ struct SchemataState {
             }
             entries[f.source.path] = entry
         }
-        if let data = try? JSONEncoder().encode(entries) { try? data.write(to: URL(fileURLWithPath: file), options: .atomic) }
+        // Sorted and one field a line: the shared file is reviewed in diffs.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(entries), data != FileManager.default.contents(atPath: file) else { return false }
+        return (try? data.write(to: URL(fileURLWithPath: file), options: .atomic)) != nil
     }
 }
 

@@ -93,8 +93,8 @@ struct PopoverMutants: ParsableCommand {
         let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         do {
-            let subject = try Subject.load(root: root, driverFolder: driver ?? tool + "/Driver/Popover",
-                                           kitFolder: tool + "/Driver/Kit")
+            let driverFolder = driver ?? tool + "/Driver/Popover"
+            let subject = try Subject.load(root: root, driverFolder: driverFolder, kitFolder: tool + "/Driver/Kit")
             if list {
                 for f in Finder.find(try subject.sources(), checked: Set(subject.checked)) {
                     for m in f.mutants where file == nil || m.file == file {
@@ -111,6 +111,7 @@ struct PopoverMutants: ParsableCommand {
             run.sample = sample
             run.seed = seed
             run.buildOnly = buildOnly
+            run.notBuiltFile = driverFolder + "/not-built.json"
             if let survivorsOf {
                 do {
                     run.survivorsOf = (survivorsOf, try JSONDecoder().decode(SensitivityReport.self,

@@ -45,6 +45,7 @@ enum FixtureRun {
         // the whole search's limit is left far above it.
         run.options.searchSeconds = 60
         run.log = { _ in }
+        run.notBuiltFile = scratch + "/not-built.json"
         return run
     }
 
@@ -272,6 +273,31 @@ struct FixtureRunTests {
         let outcome = try FixtureRun.result.get()
         #expect(Set(outcome.build.notBuilt.keys) == [r.mutant.id])
         #expect(FileManager.default.isExecutableFile(atPath: outcome.build.driver))
+    }
+
+    @Test("what the build learned is kept for a fresh clone: the not-built mutant, by its place in its file, while the file is unchanged")
+    func sharedNotBuilt() throws {
+        let full = try FixtureRun.result.get()
+        let scratch = FixtureRun.scratchFolder(getpid())
+        // From an empty scratch folder: one build failed on the literal, the next one built.
+        #expect(full.build.rounds == 2)
+        let shared = SchemataState.load(scratch + "/not-built.json")
+        #expect(Set(shared.keys) == ["Sources/Shapes/Checked.swift", "Sources/Shapes/Shapes.swift", "Sources/Shapes/Twice.swift"])
+        let shapes = try #require(shared["Sources/Shapes/Shapes.swift"])
+        // brightest's 255 -> 256, named by its place among the file's mutants (IDs count on across files).
+        let notBuilt = try FixtureRun.mutant(line: 31, "255", "256")
+        let first = try #require(full.report.mutants.filter { $0.mutant.file == "Sources/Shapes/Shapes.swift" }.map(\.mutant.id).min())
+        #expect(shapes.notBuilt.count == 1)
+        #expect(shapes.notBuilt[notBuilt.mutant.id - first]?.contains("'256' overflows") == true)
+        #expect(shared["Sources/Shapes/Twice.swift"]?.notBuilt.isEmpty == true)
+        // A scratch folder that holds nothing (a fresh clone's) takes it from the shared file alone...
+        let fresh = SchemataState(file: scratch + "/no-such-state.json", shared: scratch + "/not-built.json")
+        #expect(Set(fresh.known(for: full.findings).notBuilt.keys) == [notBuilt.mutant.id])
+        // ...but not for another text of the file: its mutants are found to build or not afresh.
+        var edited = full.findings
+        let index = try #require(edited.firstIndex { $0.source.path == "Sources/Shapes/Shapes.swift" })
+        edited[index].source.text += "\n// edited\n"
+        #expect(fresh.known(for: edited).notBuilt.isEmpty)
     }
 
     @Test("the score: detected over the mutants not shown equivalent and built")
