@@ -71,6 +71,31 @@ public struct FileFindings: Sendable {
     /// The bodies (ranges as in `bodies`) of the functions whose result the coverage run
     /// checks under each mutant a call reaches, with the result's type (`Subject.checked`).
     public var checkedBodies: [Range<Int>: String] = [:]
+    /// The bodies (ranges as in `bodies`) of the functions whose schemata can be a function of
+    /// its own, with what that takes (`SwitchedFunction`).
+    public var switchedFunctions: [Range<Int>: SwitchedFunction] = [:]
+}
+
+/// A function whose schemata is written as a function of its own, beside it: the original
+/// body stays in place behind a one-line test of the active mutant, so the optimiser inlines
+/// it where the product's build inlines the original (an `@inline(__always)` helper of a
+/// per-pixel loop above all), instead of a body carrying every mutant's switch beside it.
+public struct SwitchedFunction: Sendable, Equatable {
+    /// The copy's declaration up to its body: `@inline(never)`, the original's modifiers, its
+    /// name with `switchedSuffix`, its generic parameters, signature and `where` clause.
+    public var header: String
+    /// The call of the copy that passes every parameter on (`try`, labels, `&` for `inout`).
+    public var call: String
+    /// The same call of the original function (a checked function's copy runs the original
+    /// inside its check for a mutant elsewhere).
+    public var originalCall: String
+    /// Whether the body is one expression, the function's value without a `return`: behind
+    /// the test it is a second statement, so it is written after a `return`.
+    public var implicitReturn = false
+    /// Where the original declaration ends (UTF-8 offset): the copy is written right after it.
+    public var end: Int
+
+    public static let switchedSuffix = "_mutationSchemata"
 }
 
 /// Finds the mutation points of Swift files with swift-syntax's parser, and the construct
@@ -180,7 +205,8 @@ public enum Finder {
         }
         let sites = probeSites(probes, constructs: constructs, firstSite: firstSite)
         return FileFindings(source: source, constructs: constructs, mutants: mutants, unmutated: unmutated,
-                            bodies: collector.bodies, loops: collector.loops, sites: sites, checkedBodies: collector.checkedBodies)
+                            bodies: collector.bodies, loops: collector.loops, sites: sites, checkedBodies: collector.checkedBodies,
+                            switchedFunctions: collector.switchedFunctions)
     }
 
     /// The probes that can be written: each inside its construct, every other construct and
@@ -286,6 +312,7 @@ final class PointCollector: SyntaxVisitor {
     /// Result types whose functions are checked (see `FileFindings.checkedBodies`).
     var checkedTypes: Set<String> = []
     var checkedBodies: [Range<Int>: String] = [:]
+    var switchedFunctions: [Range<Int>: SwitchedFunction] = [:]
 
     /// A loop, with its label when it has one: `outer: for` written twice keeps `continue outer`
     /// pointing at a loop.
@@ -311,8 +338,53 @@ final class PointCollector: SyntaxVisitor {
         if bodyDepth == 0, let statements = node.body?.statements, !statements.isEmpty, let type = Self.checkedResult(node, checkedTypes) {
             checkedBodies[start(statements)..<end(statements)] = type
         }
+        if bodyDepth == 0, let statements = node.body?.statements, !statements.isEmpty, var switched = Self.switchedFunction(node) {
+            switched.end = end(node)
+            switchedFunctions[start(statements)..<end(statements)] = switched
+        }
         enterBody(node.body?.statements)
         return .visitChildren
+    }
+
+    /// The schemata of `node` as a function of its own, when its signature lets a call pass
+    /// every parameter on as it came: a named function (not an operator), no attribute but
+    /// `@inline`, not `async`, not `open` or `override`, no variadic or unnamed parameter, no
+    /// opaque result (the copy's `some` would be a type of its own).
+    static func switchedFunction(_ node: FunctionDeclSyntax) -> SwitchedFunction? {
+        guard case .identifier(let name) = node.name.tokenKind, !name.hasPrefix("`"),
+              node.attributes.allSatisfy({ $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "inline" }),
+              node.signature.effectSpecifiers?.asyncSpecifier == nil,
+              !node.modifiers.contains(where: { [.keyword(.open), .keyword(.override)].contains($0.name.tokenKind) }),
+              !(node.signature.returnClause?.type.trimmedDescription.hasPrefix("some ") ?? false) else { return nil }
+        var arguments: [String] = []
+        for p in node.signature.parameterClause.parameters {
+            let inner = (p.secondName ?? p.firstName).text
+            guard p.ellipsis == nil, inner != "_" else { return nil }
+            let label = p.firstName.text == "_" ? "" : p.firstName.text + ": "
+            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedDescription == "inout" } ?? false
+            arguments.append(label + (isInout ? "&" : "") + inner)
+        }
+        let copy = name + SwitchedFunction.switchedSuffix
+        let modifiers = node.modifiers.map(\.trimmedDescription).joined(separator: " ")
+        let header = "@inline(never) " + (modifiers.isEmpty ? "" : modifiers + " ") + "func " + copy
+            + (node.genericParameterClause?.trimmedDescription ?? "") + node.signature.trimmedDescription
+            + (node.genericWhereClause.map { " " + $0.trimmedDescription } ?? "")
+        let effect = node.signature.effectSpecifiers?.throwsClause != nil ? "try " : ""
+        let call = effect + copy + "(" + arguments.joined(separator: ", ") + ")"
+        let originalCall = effect + name + "(" + arguments.joined(separator: ", ") + ")"
+        var implicitReturn = false
+        if node.signature.returnClause != nil, let statements = node.body?.statements, statements.count == 1 {
+            switch statements.first!.item {
+            case .expr: implicitReturn = true
+            // An `if` or `switch` that is the value: no `return` in it (one with a `return` in a
+            // branch is a statement).
+            case .stmt(let statement):
+                implicitReturn = statement.is(ExpressionStmtSyntax.self)
+                    && !statement.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.return) }
+            default: break
+            }
+        }
+        return SwitchedFunction(header: header, call: call, originalCall: originalCall, implicitReturn: implicitReturn, end: 0)
     }
 
     /// The result type of a function whose calls can be checked: it returns one of `types`, and

@@ -33,10 +33,25 @@ public struct SchemataWriter: Sendable {
         // coverage is recorded).
         var at = 0
         var roots = forest.roots[...]
+        // Functions of their own (`SwitchedFunction`) waiting for the end of the declaration
+        // they follow: (where, text).
+        var copies: [(Int, String)] = []
+        /// `from..<to` as `splice` writes it, with each copy due in it written at its place.
+        func spliceWithCopies(to: Int, children: [Int]) -> String {
+            var text = "", rest = children[...]
+            while let (place, copy) = copies.first, place <= to {
+                let before = rest.prefix { forest.byID[$0]!.start < place }
+                text += splice(bytes, from: at, to: place, children: Array(before), forest: forest, mutants: mutants) + copy
+                rest = rest.dropFirst(before.count)
+                at = place
+                copies.removeFirst()
+            }
+            return text + splice(bytes, from: at, to: to, children: Array(rest), forest: forest, mutants: mutants)
+        }
         for (index, body) in findings.bodies.enumerated() {
             let inside = roots.prefix { forest.byID[$0]!.start < body.upperBound }.filter { forest.byID[$0]!.start >= body.lowerBound }
             let before = roots.prefix { forest.byID[$0]!.start < body.lowerBound }
-            out += splice(bytes, from: at, to: body.lowerBound, children: Array(before), forest: forest, mutants: mutants)
+            out += spliceWithCopies(to: body.lowerBound, children: Array(before))
             roots = roots.dropFirst(before.count + inside.count)
             let live = liveMutants(in: inside, forest: forest)
             let schemata = spliceLoops(bytes, from: body.lowerBound, to: body.upperBound, children: Array(inside), forest: forest,
@@ -48,19 +63,36 @@ public struct SchemataWriter: Sendable {
             }
             var text = schemata
             if let lo = live.min(), let hi = live.max() {
-                text = "if mutation_pristine(\(lo), \(hi)) {\n" + String(decoding: bytes[body], as: UTF8.self) + "\n} else {\n"
-                    + schemata + "\n}"
+                if let switched = findings.switchedFunctions[body] {
+                    text = "if !mutation_pristine(\(lo), \(hi)) { return \(switched.call) }\n"
+                        + (switched.implicitReturn ? "return " : "") + String(decoding: bytes[body], as: UTF8.self) + "\n"
+                    // A checked function's check is in the copy alone: it acts only while coverage
+                    // is recorded, when no body is pristine. It evaluates the copy again under each
+                    // mutant a call reached; one elsewhere runs the original there, as it does
+                    // outside the check.
+                    var copy = schemata
+                    if let type = findings.checkedBodies[body] {
+                        copy = "return mutationChecked({ () -> \(type) in\nif mutation_pristine(\(lo), \(hi)) { return \(switched.originalCall) }\n"
+                            + (switched.implicitReturn ? "return " : "") + schemata + "\n})"
+                    }
+                    // Marked as the body is: an error in the copy unwraps the body, which is then
+                    // written once, as its schemata, in place.
+                    copies.append((switched.end, "\n/*B\(index){*/" + switched.header + " {\n" + copy + "\n}/*}B\(index)*/\n"))
+                } else {
+                    text = "if mutation_pristine(\(lo), \(hi)) {\n" + String(decoding: bytes[body], as: UTF8.self) + "\n} else {\n"
+                        + schemata + "\n}"
+                }
             }
             // A checked function's body runs inside the check, which evaluates it again under each
             // mutant a call reached (the coverage run only; `mutationChecked` in `reachFile`).
-            if let type = findings.checkedBodies[body] {
+            if let type = findings.checkedBodies[body], live.isEmpty || findings.switchedFunctions[body] == nil {
                 text = "return mutationChecked({ () -> \(type) in\n" + text + "\n})"
             }
             // A body with neither gets no wrapper to unwrap, so no marker.
             out += live.isEmpty && findings.checkedBodies[body] == nil ? text : "/*B\(index){*/" + text + "/*}B\(index)*/"
             at = body.upperBound
         }
-        out += splice(bytes, from: at, to: bytes.count, children: Array(roots), forest: forest, mutants: mutants)
+        out += spliceWithCopies(to: bytes.count, children: Array(roots))
         return out
     }
 

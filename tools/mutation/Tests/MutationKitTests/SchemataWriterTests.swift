@@ -12,14 +12,16 @@ struct SchemataWriterTests {
         return writer.text()
     }
 
-    @Test("a returned value: a switch expression, the original behind the coverage mark; the body also kept as it was")
+    @Test("a returned value: a switch expression, the original behind the coverage mark; the body also kept as it was, the schemata a function of its own")
     func value() {
         #expect(schemata("func f(_ a: Int) -> Int {\n    return a * 3\n}\n") == """
             import MutationSwitch
             func f(_ a: Int) -> Int {
-                /*B0{*/if mutation_pristine(1, 3) {
+                /*B0{*/if !mutation_pristine(1, 3) { return f_mutationSchemata(a) }
             return a * 3
-            } else {
+            /*}B0*/
+            }
+            /*B0{*/@inline(never) func f_mutationSchemata(_ a: Int) -> Int {
             return /*C0{*/switch mutation_active() {
             case 1: /*M1{*/a / 3/*}M1*/
             case 2: /*M2{*/a * 4/*}M2*/
@@ -27,12 +29,41 @@ struct SchemataWriterTests {
             default: mutationReach(0, /*P0{*/mutationArithmetic(a, 3, 3, 1, 4)/*}P0*/)
             }/*}C0*/
             }/*}B0*/
-            }
+
 
             """)
     }
 
-    @Test("a checked function: its body, pristine copy and all, evaluated inside the check")
+    @Test("the schemata's own function passes every parameter on: labels, inout, try; an initialiser and an operator keep theirs in place")
+    func switchedFunction() {
+        let text = schemata("""
+            struct S {
+                var v = 0
+                mutating func g<T: Numeric>(by k: T, into out: inout T, _ n: Int) throws -> Int where T: Comparable {
+                    v += n
+                    return v
+                }
+                init(n: Int) { v = n + 1 }
+                static func + (a: S, b: S) -> S { S(n: a.v - 1) }
+            }
+
+            """)
+        #expect(text.contains(" { return try g_mutationSchemata(by: k, into: &out, n) }\n"))
+        #expect(text.contains("""
+            /*B0{*/@inline(never) mutating func g_mutationSchemata<T: Numeric>(by k: T, into out: inout T, _ n: Int) throws -> Int \
+            where T: Comparable {
+            """))
+        #expect(!text.contains("init_mutationSchemata") && !text.contains("+_mutationSchemata"))
+        // A body that is one expression, the function's value: behind the test it needs its `return`.
+        #expect(schemata("func h(_ a: Int) -> Int {\n    a * 3\n}\n").contains(" { return h_mutationSchemata(a) }\nreturn a * 3\n/*}B0*/"))
+        #expect(schemata("func h(_ a: Int) -> Int {\n    if a > 0 { a * 3 } else { 0 }\n}\n").contains("}\nreturn if a > 0 { a * 3 } else { 0 }\n/*}B0*/"))
+        // A `switch` whose branches return is a statement: written as it is.
+        #expect(schemata("func h(_ a: Int) -> Int {\n    switch a { case 0: return 1\n    default: return a * 3 }\n}\n")
+            .contains("}\nswitch a { case 0: return 1\n    default: return a * 3 }\n/*}B0*/"))
+        #expect(text.components(separatedBy: "} else {\n").count - 1 >= 2)
+    }
+
+    @Test("a checked function: its schemata's own function evaluated inside the check, the original run there for a mutant elsewhere")
     func checked() {
         // The construct is the returned value, as in "a returned value" above.
         let text = "struct Mask: Equatable { var v: Int }\nfunc f(_ a: Int) -> Mask {\n    return Mask(v: a * 3)\n}\n"
@@ -41,19 +72,22 @@ struct SchemataWriterTests {
             import MutationSwitch
             struct Mask: Equatable { var v: Int }
             func f(_ a: Int) -> Mask {
-                /*B0{*/return mutationChecked({ () -> Mask in
-            if mutation_pristine(1, 3) {
+                /*B0{*/if !mutation_pristine(1, 3) { return f_mutationSchemata(a) }
             return Mask(v: a * 3)
-            } else {
+            /*}B0*/
+            }
+            /*B0{*/@inline(never) func f_mutationSchemata(_ a: Int) -> Mask {
+            return mutationChecked({ () -> Mask in
+            if mutation_pristine(1, 3) { return f(a) }
             return /*C0{*/switch mutation_active() {
             case 1: /*M1{*/Mask(v: a / 3)/*}M1*/
             case 2: /*M2{*/Mask(v: a * 4)/*}M2*/
             case 3: /*M3{*/Mask(v: a * 2)/*}M3*/
             default: mutationReach(0, Mask(v: /*P0{*/mutationArithmetic(a, 3, 3, 1, 4)/*}P0*/))
             }/*}C0*/
-            }
-            })/*}B0*/
-            }
+            })
+            }/*}B0*/
+
 
             """)
         // With every mutant left out (a file outside a run of part of the code), the check
@@ -71,10 +105,12 @@ struct SchemataWriterTests {
         #expect(schemata("func f(_ x: inout Int) {\n    x -= 2\n    x = 0\n}\n", dropping: [3]) == """
             import MutationSwitch
             func f(_ x: inout Int) {
-                /*B0{*/if mutation_pristine(1, 6) {
+                /*B0{*/if !mutation_pristine(1, 6) { return f_mutationSchemata(&x) }
             x -= 2
                 x = 0
-            } else {
+            /*}B0*/
+            }
+            /*B0{*/@inline(never) func f_mutationSchemata(_ x: inout Int) {
             /*C0{*/if mutation_outside(1, 4) {
             mutation_reach(0)
             /*P0{*/x -= mutationCompound(x, 2, 2, 2, 1)/*}P0*/
@@ -94,7 +130,7 @@ struct SchemataWriterTests {
             /*M6{*/x = 1/*}M6*/
             }/*}C1*/
             }/*}B0*/
-            }
+
 
             """)
     }
@@ -104,9 +140,11 @@ struct SchemataWriterTests {
         #expect(schemata("func f(_ a: Int) {\n    if a == 0 { return }\n}\n") == """
             import MutationSwitch
             func f(_ a: Int) {
-                /*B0{*/if mutation_pristine(1, 3) {
+                /*B0{*/if !mutation_pristine(1, 3) { return f_mutationSchemata(a) }
             if a == 0 { return }
-            } else {
+            /*}B0*/
+            }
+            /*B0{*/@inline(never) func f_mutationSchemata(_ a: Int) {
             if /*C0{*/({ () -> Bool in
             switch mutation_active() {
             case 1: return /*M1{*/!(a == 0)/*}M1*/
@@ -116,7 +154,7 @@ struct SchemataWriterTests {
             }
             })()/*}C0*/ { return }
             }/*}B0*/
-            }
+
 
             """)
     }
@@ -139,12 +177,14 @@ struct SchemataWriterTests {
         #expect(schemata("func f(_ xs: [Int], _ out: inout Int) {\n    out = 0\n    for x in xs {\n        out = x\n    }\n}\n") == """
             import MutationSwitch
             func f(_ xs: [Int], _ out: inout Int) {
-                /*B0{*/if mutation_pristine(1, 3) {
+                /*B0{*/if !mutation_pristine(1, 3) { return f_mutationSchemata(xs, &out) }
             out = 0
                 for x in xs {
                     out = x
                 }
-            } else {
+            /*}B0*/
+            }
+            /*B0{*/@inline(never) func f_mutationSchemata(_ xs: [Int], _ out: inout Int) {
             /*C0{*/if mutation_outside(1, 2) {
             mutation_reach(0)
             out = 0
@@ -168,7 +208,7 @@ struct SchemataWriterTests {
                 }
             }/*}B1*/
             }/*}B0*/
-            }
+
 
             """)
     }
