@@ -84,11 +84,12 @@ public struct SwitchedFunction: Sendable, Equatable {
     /// The copy's declaration up to its body: `@inline(never)`, the original's modifiers, its
     /// name with `switchedSuffix`, its generic parameters, signature and `where` clause.
     public var header: String
-    /// The call of the copy that passes every parameter on (`try`, labels, `&` for `inout`).
-    public var call: String
-    /// The same call of the original function (a checked function's copy runs the original
-    /// inside its check for a mutant elsewhere).
-    public var originalCall: String
+    /// The function's name.
+    public var name: String
+    /// What a call passes, every parameter on as it came: `(label: x, &y)`, after `try` when
+    /// the function throws.
+    public var arguments: String
+    public var throwsErrors: Bool
     /// Whether the body is one expression, the function's value without a `return`: behind
     /// the test it is a second statement, so it is written after a `return`.
     public var implicitReturn = false
@@ -96,6 +97,12 @@ public struct SwitchedFunction: Sendable, Equatable {
     public var end: Int
 
     public static let switchedSuffix = "_mutationSchemata"
+
+    /// The call of the copy.
+    public var call: String { (throwsErrors ? "try " : "") + name + Self.switchedSuffix + arguments }
+    /// The same call of the original function (a checked function's copy runs the original
+    /// inside its check for a mutant elsewhere).
+    public var originalCall: String { (throwsErrors ? "try " : "") + name + arguments }
 }
 
 /// Finds the mutation points of Swift files with swift-syntax's parser, and the construct
@@ -335,12 +342,10 @@ final class PointCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if bodyDepth == 0, let statements = node.body?.statements, !statements.isEmpty, let type = Self.checkedResult(node, checkedTypes) {
-            checkedBodies[start(statements)..<end(statements)] = type
-        }
-        if bodyDepth == 0, let statements = node.body?.statements, !statements.isEmpty, var switched = Self.switchedFunction(node) {
-            switched.end = end(node)
-            switchedFunctions[start(statements)..<end(statements)] = switched
+        if bodyDepth == 0, let statements = node.body?.statements, !statements.isEmpty {
+            let body = start(statements)..<end(statements)
+            checkedBodies[body] = Self.checkedResult(node, checkedTypes)
+            switchedFunctions[body] = Self.switchedFunction(node, statements, end: end(node))
         }
         enterBody(node.body?.statements)
         return .visitChildren
@@ -350,7 +355,7 @@ final class PointCollector: SyntaxVisitor {
     /// every parameter on as it came: a named function (not an operator), no attribute but
     /// `@inline`, not `async`, not `open` or `override`, no variadic or unnamed parameter, no
     /// opaque result (the copy's `some` would be a type of its own).
-    static func switchedFunction(_ node: FunctionDeclSyntax) -> SwitchedFunction? {
+    static func switchedFunction(_ node: FunctionDeclSyntax, _ statements: CodeBlockItemListSyntax, end: Int) -> SwitchedFunction? {
         guard case .identifier(let name) = node.name.tokenKind, !name.hasPrefix("`"),
               node.attributes.allSatisfy({ $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "inline" }),
               node.signature.effectSpecifiers?.asyncSpecifier == nil,
@@ -364,16 +369,12 @@ final class PointCollector: SyntaxVisitor {
             let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedDescription == "inout" } ?? false
             arguments.append(label + (isInout ? "&" : "") + inner)
         }
-        let copy = name + SwitchedFunction.switchedSuffix
         let modifiers = node.modifiers.map(\.trimmedDescription).joined(separator: " ")
-        let header = "@inline(never) " + (modifiers.isEmpty ? "" : modifiers + " ") + "func " + copy
+        let header = "@inline(never) " + (modifiers.isEmpty ? "" : modifiers + " ") + "func " + name + SwitchedFunction.switchedSuffix
             + (node.genericParameterClause?.trimmedDescription ?? "") + node.signature.trimmedDescription
             + (node.genericWhereClause.map { " " + $0.trimmedDescription } ?? "")
-        let effect = node.signature.effectSpecifiers?.throwsClause != nil ? "try " : ""
-        let call = effect + copy + "(" + arguments.joined(separator: ", ") + ")"
-        let originalCall = effect + name + "(" + arguments.joined(separator: ", ") + ")"
         var implicitReturn = false
-        if node.signature.returnClause != nil, let statements = node.body?.statements, statements.count == 1 {
+        if node.signature.returnClause != nil, statements.count == 1 {
             switch statements.first!.item {
             case .expr: implicitReturn = true
             // An `if` or `switch` that is the value: no `return` in it (one with a `return` in a
@@ -384,7 +385,8 @@ final class PointCollector: SyntaxVisitor {
             default: break
             }
         }
-        return SwitchedFunction(header: header, call: call, originalCall: originalCall, implicitReturn: implicitReturn, end: 0)
+        return SwitchedFunction(header: header, name: name, arguments: "(" + arguments.joined(separator: ", ") + ")",
+                                throwsErrors: node.signature.effectSpecifiers?.throwsClause != nil, implicitReturn: implicitReturn, end: end)
     }
 
     /// The result type of a function whose calls can be checked: it returns one of `types`, and

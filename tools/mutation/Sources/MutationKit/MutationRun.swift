@@ -411,8 +411,7 @@ struct SchemataState {
 
     private static func save(_ outcome: SchemataBuild.Outcome, findings: [FileFindings], written: Set<String>?, to file: String) -> Bool {
         let present = Set(findings.map(\.source.path))
-        let before = load(file)
-        var entries = before.filter { present.contains($0.key) }
+        var entries = load(file).filter { present.contains($0.key) }
         for f in findings where written?.contains(f.source.path) ?? true {
             guard let firstMutant = f.mutants.first?.id, let firstConstruct = f.constructs.first?.id else { continue }
             var entry = Entry(digest: Self.digest(f), notBuilt: [:], droppedConstructs: [:], probeDigest: Self.probeDigest(f),
