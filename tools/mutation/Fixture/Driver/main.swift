@@ -21,7 +21,8 @@ final class FixtureSubject: MutationSubject {
     /// And, not through `listed`, the cases of the checked functions.
     let cases = Array(FixtureSubject.allCases.prefix(listed(FixtureSubject.allCases.count)))
         + [("floored", { digits(floored([-1, 0, 2], from: 0)) }), ("copied", { digits(copied([7, 8, 9])) }),
-           ("waited", { digits(waited([1, 2, 3])) })]
+           ("waited", { digits(waited([1, 2, 3])) }),
+           ("settled-4", { (try? settled(4)) ?? -1 }), ("settled-0", { (try? settled(0)) ?? -1 })]
     let inputs: [(String, () -> Int)] = {
         var all: [(String, () -> Int)] = (0...30).map { w in ("clampedWidth(\(w))", { clampedWidth(w) }) }
         // spin(3) first: the spin-3 case's own drawing, which a survivor's search need not draw.
@@ -29,10 +30,11 @@ final class FixtureSubject: MutationSubject {
         all += (1...3).map { i in ("pick([7, 8, 9], \(i))", { pick([7, 8, 9], i) }) }
         all += [("area(3, 3)", { area(3, 3) }), ("brightest()", { brightest() }), ("steps(0, from: 0)", { steps(0, from: 0) })]
         all += [("floored([0, 5], from: 0)", { digits(floored([0, 5], from: 0)) }), ("copied([1, 2, 3])", { digits(copied([1, 2, 3])) })]
+        all += [("settled(2)", { (try? settled(2)) ?? -1 })]
         return all
     }()
     /// Other artwork's inputs, drawn when the shipped ones find no difference.
-    let artwork: [(String, () -> Int)] = [("steps(2, from: 0)", { steps(2, from: 0) })]
+    let artwork: [(String, () -> Int)] = [("steps(2, from: 0)", { steps(2, from: 0) }), ("settled(-1)", { (try? settled(-1)) ?? -1 })]
 
     var caseIDs: [String] { cases.map(\.0) }
 
@@ -54,7 +56,7 @@ final class FixtureSubject: MutationSubject {
     static let caseCalls = ["area-2x3": "area(2, 3)", "area-4x5": "area(4, 5)", "width-5": "clampedWidth(5)",
                             "width-20": "clampedWidth(20)", "spin-3": "spin(3)", "pick-1": "pick([7, 8, 9], 1)",
                             "brightest": "brightest()", "floored": "floored([-1, 0, 2], from: 0)",
-                            "copied": "copied([7, 8, 9])"]
+                            "copied": "copied([7, 8, 9])", "settled-4": "settled(4)", "settled-0": "settled(0)"]
     func isCaseDrawing(_ key: String, outcome: String) -> Bool {
         caseIDs.contains { id in
             Self.caseCalls[id] == key

@@ -110,13 +110,14 @@ public struct SwitchedFunction: Sendable, Equatable {
 /// construct's mutants have consecutive IDs (the statement form checks a range first).
 public enum Finder {
     /// Every file in order; mutant IDs start at `firstMutant`, construct IDs at `firstConstruct`.
-    /// `checked`: the result types of functions whose calls the coverage run checks (`Subject.checked`).
+    /// `checked`: the result types of functions whose calls the coverage run checks (`Subject.checked`);
+    /// `throwOnly`: functions whose calls do nothing but return or throw (`Subject.throwOnly`).
     public static func find(_ sources: [SourceText], firstMutant: Int = 1, firstConstruct: Int = 0,
-                            checked: Set<String> = []) -> [FileFindings] {
+                            checked: Set<String> = [], throwOnly: Set<String> = []) -> [FileFindings] {
         var nextMutant = firstMutant, nextConstruct = firstConstruct, nextSite = 0
         return sources.map { source in
             let found = findings(in: source, firstMutant: nextMutant, firstConstruct: nextConstruct, firstSite: nextSite,
-                                 checked: checked)
+                                 checked: checked, throwOnly: throwOnly)
             nextMutant += found.mutants.count
             nextConstruct += found.constructs.count
             nextSite += found.sites.count
@@ -125,11 +126,12 @@ public enum Finder {
     }
 
     static func findings(in source: SourceText, firstMutant: Int, firstConstruct: Int, firstSite: Int = 0,
-                         checked: Set<String> = []) -> FileFindings {
+                         checked: Set<String> = [], throwOnly: Set<String> = []) -> FileFindings {
         let tree = Parser.parse(source: source.text)
         let converter = SourceLocationConverter(fileName: source.path, tree: tree)
         let collector = PointCollector(viewMode: .sourceAccurate)
         collector.checkedTypes = checked
+        collector.throwOnly = throwOnly
         collector.operands = InfixOperands(tree).byOperator
         collector.walk(tree)
         let bytes = Array(source.text.utf8)
@@ -318,6 +320,8 @@ final class PointCollector: SyntaxVisitor {
     private var bodyDepth = 0
     /// Result types whose functions are checked (see `FileFindings.checkedBodies`).
     var checkedTypes: Set<String> = []
+    /// Functions the subject says do nothing but return or throw (`Subject.throwOnly`).
+    var throwOnly: Set<String> = []
     var checkedBodies: [Range<Int>: String] = [:]
     var switchedFunctions: [Range<Int>: SwitchedFunction] = [:]
 
@@ -545,10 +549,19 @@ final class PointCollector: SyntaxVisitor {
                 }
                 let (a, b) = (Array(args)[0].expression, Array(args)[1].expression)
                 let pieces: [ProbeSite.Piece] = [.source(start: start(a), end: end(a)), .source(start: start(b), end: end(b))]
-                add(Syntax(node), changes, probe: ProbeShape(start: start(node), end: end(node)) { ids in
+                func own(_ ids: [Int]) -> [ProbeSite.Piece] {
                     [.text("mutationMinMax("), pieces[0], .text(", "), pieces[1], .text(", \(name == "min"), "), .mutant(ids[0]),
-                     .text(", "), .mutant(ids[1]), .text(", "), .mutant(ids[2]), .text(")")]
+                     .text(", "), .mutant(ids[1]), .text(", "), .mutant(ids[2])]
+                }
+                var shape = ProbeShape(start: start(node), end: end(node)) { ids in own(ids) + [.text(")")] }
+                // A literal bound (`max(1, w)`): its constant mutants change the value only where
+                // the other operand lies between the old bound and the new, so the probe computes them too.
+                shape.adoptingConstant = ([start(a)..<end(a), start(b)..<end(b)], { ids, side, constants in
+                    own(ids) + [.text(", literal: \(side)")]
+                        + constants.prefix(2).flatMap { [ProbeSite.Piece.text(", "), .mutant($0.0), .text(", "), .text($0.1)] }
+                        + [.text(")")]
                 })
+                add(Syntax(node), changes, probe: shape)
             } else if Self.roundingFunctions.contains(name) && args.count == 1, let rule = ProbeCode.functions[name] {
                 let others = Self.roundingFunctions.filter { $0 != name }
                 let x = args.first!.expression
@@ -608,9 +621,46 @@ final class PointCollector: SyntaxVisitor {
 
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
         if isRemovable(node) {
-            add(Syntax(node.item), [Change(op: .removedStatement, start: start(node.item), end: end(node.item), replacement: "")])
+            add(Syntax(node.item), [Change(op: .removedStatement, start: start(node.item), end: end(node.item), replacement: "")],
+                probe: removalProbe(node))
         }
         return .visitChildren
+    }
+
+    /// The probe of a removed statement whose only effect can be read: an assignment `x = v`
+    /// changes nothing where `x` already holds `v` to the bit (`mutationAssigned`), and a call
+    /// of a function the subject says does nothing but return or throw (`throwOnly`) changes
+    /// nothing where it returns (`mutationThrew`). Any other removal changes the run wherever
+    /// the statement runs.
+    private func removalProbe(_ node: CodeBlockItemSyntax) -> ProbeShape? {
+        guard case .expr(let expr) = node.item else { return nil }
+        let effects = expr.tokens(viewMode: .sourceAccurate).contains {
+            $0.tokenKind == .keyword(.try) || $0.tokenKind == .keyword(.await)
+        }
+        if let sequence = expr.as(SequenceExprSyntax.self), !effects {
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+            // `_ = f()` has nothing to read back.
+            guard !elements[0].is(DiscardAssignmentExprSyntax.self) else { return nil }
+            let target = (start(elements[0]), end(elements[0])), value = (start(elements[2]), end(elements.last!))
+            return ProbeShape(start: start(expr), end: end(expr)) { ids in
+                [.source(start: target.0, end: target.1), .text(" = mutationAssigned("), .plain(start: target.0, end: target.1),
+                 .text(", "), .source(start: value.0, end: value.1), .text(", "), .mutant(ids[0]), .text(")")]
+            }
+        }
+        guard let tried = expr.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil,
+              let call = tried.expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+              !call.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) else { return nil }
+        let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name, throwOnly.contains(name) else { return nil }
+        // In a scope of its own, so the flag's name never meets another's; errors pass through
+        // it as they come (a `do` without `catch`), typed or not.
+        let callRange = (start(call), end(call))
+        return ProbeShape(start: start(expr), end: end(expr)) { ids in
+            [.text("do { var mutationReturned = false; defer { mutationThrew(mutationReturned, "), .mutant(ids[0]),
+             .text(") }; try "), .source(start: callRange.0, end: callRange.1), .text("; mutationReturned = true }")]
+        }
     }
 
     // MARK: Helpers

@@ -51,7 +51,7 @@ public struct MutationRun: Sendable {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 
         var clock = ContinuousClock.now
-        let findings = Finder.find(try subject.sources(), checked: Set(subject.checked))
+        let findings = Finder.find(try subject.sources(), checked: Set(subject.checked), throwOnly: Set(subject.throwOnly))
         let allMutants = findings.flatMap(\.mutants)
         let constructCount = findings.reduce(0) { $0 + $1.constructs.count }
         lap("find", since: clock)

@@ -27,9 +27,13 @@ public struct Subject: Sendable, Codable {
     /// type is the subject's word that a function returning it, with a signature that could
     /// change nothing else (`Finder`'s rule), writes nothing that outlives the call.
     public var checked: [String]
+    /// Functions whose calls do nothing but return or throw (validations of their arguments):
+    /// the subject's word that removing such a call changes a run only where it throws, so
+    /// the coverage run marks the removal where the call throws instead of wherever it runs.
+    public var throwOnly: [String]
 
     public init(root: String, mutate: [String], driverDependencies: [String], driverFolder: String, kitFolder: String,
-                notOnDrawingPath: [String: String] = [:], checked: [String] = []) {
+                notOnDrawingPath: [String: String] = [:], checked: [String] = [], throwOnly: [String] = []) {
         self.root = root
         self.mutate = mutate
         self.driverDependencies = driverDependencies
@@ -37,6 +41,7 @@ public struct Subject: Sendable, Codable {
         self.kitFolder = kitFolder
         self.notOnDrawingPath = notOnDrawingPath
         self.checked = checked
+        self.throwOnly = throwOnly
     }
 
     /// The subject a driver folder describes, on the package at `root`.
@@ -46,6 +51,7 @@ public struct Subject: Sendable, Codable {
             var driverDependencies: [String]
             var notOnDrawingPath: [String: String]?
             var checked: [String]?
+            var throwOnly: [String]?
         }
         let path = driverFolder + "/subject.json"
         let data: Data
@@ -55,14 +61,14 @@ public struct Subject: Sendable, Codable {
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch {
             throw MutationError.io("\(path): not a subject description (\"mutate\" and \"driverDependencies\", lists of names; "
-                + "\"notOnDrawingPath\", files to why; \"checked\", type names): \(error)")
+                + "\"notOnDrawingPath\", files to why; \"checked\", type names; \"throwOnly\", function names): \(error)")
         }
         for file in (file.notOnDrawingPath ?? [:]).keys.sorted() where !FileManager.default.fileExists(atPath: root + "/" + file) {
             throw MutationError.io("\(path): notOnDrawingPath names \(file), which is not a file under \(root)")
         }
         return Subject(root: root, mutate: file.mutate, driverDependencies: file.driverDependencies,
                        driverFolder: driverFolder, kitFolder: kitFolder, notOnDrawingPath: file.notOnDrawingPath ?? [:],
-                       checked: file.checked ?? [])
+                       checked: file.checked ?? [], throwOnly: file.throwOnly ?? [])
     }
 
     /// Every Swift file of the mutated modules, read now, in path order.

@@ -219,6 +219,13 @@ public struct SchemataWriter: Sendable {
             case .construct(let c):
                 out += schema(c, bytes, forest: forest, mutants: mutants)
             case .site(let site):
+                // A comment is whitespace to the lexer: written right after or before an
+                // operator (`0..<max(1, n)`), the marker would turn it into a prefix or postfix
+                // operator. In parentheses the operator keeps its operand.
+                let operatorChars = Set("+-*/%<>=!&|^~?.".utf8)
+                let enclosed = (site.start > 0 && operatorChars.contains(bytes[site.start - 1]))
+                    || (site.end < bytes.count && operatorChars.contains(bytes[site.end]))
+                if enclosed { out += "(" }
                 out += "/*P\(site.id){*/"
                 for piece in site.pieces {
                     switch piece {
@@ -229,6 +236,7 @@ public struct SchemataWriter: Sendable {
                     }
                 }
                 out += "/*}P\(site.id)*/"
+                if enclosed { out += ")" }
             }
             at = region.end
         }
@@ -506,6 +514,50 @@ public struct SchemataWriter: Sendable {
             if mutation_unseen(first) && mutationDiffer(a, value) { mutation_infect(first) }
             if mutation_unseen(second) && mutationDiffer(b, value) { mutation_infect(second) }
             return value
+        }
+
+        /// `min(a, b)` or `max(a, b)` with a literal operand (`side` 0: `a`, 1: `b`) and its
+        /// constant mutants: each that literal's ID and the value it puts in.
+        @_transparent
+        func mutationMinMax<T: Comparable>(_ a: T, _ b: T, _ isMin: Bool, _ swapped: Int32, _ first: Int32, _ second: Int32,
+                                           literal side: Int32, _ k1: Int32, _ v1: T) -> T {
+            let value = mutationMinMax(a, b, isMin, swapped, first, second)
+            if mutation_unseen(k1) {
+                let (x, y) = side == 0 ? (v1, b) : (a, v1)
+                if mutationDiffer(isMin ? Swift.min(x, y) : Swift.max(x, y), value) { mutation_infect(k1) }
+            }
+            return value
+        }
+
+        @_transparent
+        func mutationMinMax<T: Comparable>(_ a: T, _ b: T, _ isMin: Bool, _ swapped: Int32, _ first: Int32, _ second: Int32,
+                                           literal side: Int32, _ k1: Int32, _ v1: T, _ k2: Int32, _ v2: T) -> T {
+            let value = mutationMinMax(a, b, isMin, swapped, first, second, literal: side, k1, v1)
+            if mutation_unseen(k2) {
+                let (x, y) = side == 0 ? (v2, b) : (a, v2)
+                if mutationDiffer(isMin ? Swift.min(x, y) : Swift.max(x, y), value) { mutation_infect(k2) }
+            }
+            return value
+        }
+
+        /// A removed assignment `x = v`, written `x = mutationAssigned(x, v, ...)`: passes `v` on.
+        /// Removing it changes nothing where `x` already holds `v` in every bit; a value whose
+        /// bits do not settle that (one holding a reference) counts as changed wherever it runs.
+        @_transparent
+        func mutationAssigned<T>(_ old: T, _ new: T, _ id: Int32) -> T {
+            if mutation_unseen(id) {
+                let same = _isPOD(T.self) && withUnsafeBytes(of: old) { a in withUnsafeBytes(of: new) { b in a.elementsEqual(b) } }
+                if !same { mutation_infect(id) }
+            }
+            return new
+        }
+
+        /// A removed call of a function that does nothing but return or throw (the subject's
+        /// `throwOnly`), written `do { ...; defer { mutationThrew(returned, ...) }; try f(...); returned = true }`:
+        /// removing it changes nothing where it returns.
+        @_transparent
+        func mutationThrew(_ returned: Bool, _ id: Int32) {
+            if !returned && mutation_unseen(id) { mutation_infect(id) }
         }
 
         /// `x.rounded(rule)`; its mutants round by another rule (IDs in the order away from

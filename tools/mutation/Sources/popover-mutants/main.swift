@@ -96,7 +96,7 @@ struct PopoverMutants: ParsableCommand {
             let driverFolder = driver ?? tool + "/Driver/Popover"
             let subject = try Subject.load(root: root, driverFolder: driverFolder, kitFolder: tool + "/Driver/Kit")
             if list {
-                for f in Finder.find(try subject.sources(), checked: Set(subject.checked)) {
+                for f in Finder.find(try subject.sources(), checked: Set(subject.checked), throwOnly: Set(subject.throwOnly)) {
                     for m in f.mutants where file == nil || m.file == file {
                         print(Escape.terminal("#\(m.id)\t\(m.file):\(m.line):\(m.column)\t\(m.mutationOperator.rawValue)\t"
                             + "\(m.originalLine.trimmingCharacters(in: .whitespaces))\t=> \(m.mutatedLine.trimmingCharacters(in: .whitespaces))"))

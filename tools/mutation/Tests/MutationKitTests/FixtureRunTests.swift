@@ -5,7 +5,7 @@ import Testing
 /// One whole run of the analysis on the fixture package (tools/mutation/Fixture): its
 /// schemata built (in debug, in a temporary folder), coverage recorded, every mutant
 /// judged, survivors searched. Each expectation below is worked out by hand from
-/// Fixture/Sources/Shapes (Shapes.swift and Twice.swift), its goldens (Goldens/*.txt) and its driver's
+/// Fixture/Sources/Shapes (Shapes.swift, Checked.swift, Removed.swift and Twice.swift), its goldens (Goldens/*.txt) and its driver's
 /// cases and search inputs (Driver/main.swift).
 enum FixtureRun {
     static let toolFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -35,7 +35,8 @@ enum FixtureRun {
     static func run(output: String) -> MutationRun {
         let scratch = scratchFolder(getpid())
         let subject = Subject(root: fixture, mutate: ["Shapes"], driverDependencies: ["Shapes"],
-                              driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit", checked: ["Mask"])
+                              driverFolder: fixture + "/Driver", kitFolder: toolFolder + "/Driver/Kit", checked: ["Mask"],
+                              throwOnly: ["requireNonNegative"])
         var run = MutationRun(subject: subject, scratch: scratch, output: scratch + "/" + output)
         run.configuration = "debug"
         run.options.jobs = 2
@@ -161,11 +162,40 @@ struct FixtureRunTests {
         #expect(alike.selected == 0)
         #expect(alike.status == .equivalent)
         // 7 -> 6 lists six: set up otherwise, it is judged on every case (the seven listed, and
-        // floored, copied and waited, which the driver adds), the dropped one first.
+        // floored, copied, waited, settled-4 and settled-0, which the driver adds), the dropped one first.
         let otherwise = try FixtureRun.mutant(line: 50, "7", "6")
         #expect(otherwise.status == .killed)
         #expect(otherwise.killedBy == ["brightest"])
-        #expect(otherwise.selected == 10)
+        #expect(otherwise.selected == 12)
+    }
+
+    @Test("removed statements the coverage run reads: a call that only throws, judged where it throws; a store of what is there, nowhere")
+    func removedStatements() throws {
+        // settled(4) and settled(0) (Removed.swift): requireNonNegative returns on both, so the
+        // run without it is the same run. Both cases reach the call; neither is drawn with it.
+        let check = try FixtureRun.mutant(file: "Removed.swift", line: 8, "try requireNonNegative(n)", "")
+        #expect(check.reaching == 2)
+        #expect(check.selected == 0)
+        // The search: settled(2) runs the call and returns, so no shipped input is drawn with it;
+        // other artwork's settled(-1) throws there, and without the call gives -2 instead of -1.
+        #expect(check.status == .equivalent)
+        #expect(check.classification?.kind == .otherArtworkOnly)
+        #expect(check.classification?.input == "settled(-1)")
+        #expect(check.classification?.shippedReaching == 1)
+        #expect(check.classification?.shippedInfecting == 0)
+        // `total = n` stores the n `total` already holds: nowhere a changed value.
+        let store = try FixtureRun.mutant(file: "Removed.swift", line: 10, "total = n", "")
+        #expect(store.reaching == 2)
+        #expect(store.selected == 0)
+        #expect(store.status == .equivalent)
+        #expect(store.classification?.kind == .likelyEquivalent)
+        #expect(store.classification?.shippedInfecting == 0)
+        // The probe watches the throw, not the call: `n < 0` -> `n <= 0` throws on settled(0)
+        // and is killed there (-1 instead of 0), judged on that case alone.
+        let boundary = try FixtureRun.mutant(file: "Removed.swift", line: 17, "<", "<=")
+        #expect(boundary.status == .killed)
+        #expect(boundary.killedBy == ["settled-0"])
+        #expect(boundary.selected == 1)
     }
 
     @Test("a mutant that crashes is caught and shown apart from the kills")
@@ -282,7 +312,8 @@ struct FixtureRunTests {
         // From an empty scratch folder: one build failed on the literal, the next one built.
         #expect(full.build.rounds == 2)
         let shared = SchemataState.load(scratch + "/not-built.json")
-        #expect(Set(shared.keys) == ["Sources/Shapes/Checked.swift", "Sources/Shapes/Shapes.swift", "Sources/Shapes/Twice.swift"])
+        #expect(Set(shared.keys) == ["Sources/Shapes/Checked.swift", "Sources/Shapes/Removed.swift", "Sources/Shapes/Shapes.swift",
+                                     "Sources/Shapes/Twice.swift"])
         let shapes = try #require(shared["Sources/Shapes/Shapes.swift"])
         // brightest's 255 -> 256, named by its place among the file's mutants (IDs count on across files).
         let notBuilt = try FixtureRun.mutant(line: 31, "255", "256")
@@ -319,6 +350,11 @@ struct FixtureRunTests {
         //     7 -> 8 list seven cases still: unreached by any drawing, equivalent (4); 7 -> 6:
         //     killed (brightest is gone).
         // And from Twice.swift (1 mutant): twice's `+` -> `-`, unreached: equivalent.
+        // And from Removed.swift (7 mutants; settled(4) is 8, settled(0) is 0):
+        //   `try requireNonNegative(n)` removed: other artwork only (settled(-1) gives -2);
+        //   `total = n` removed: equivalent (2). `total + total` -> `-`: killed by settled-4.
+        //   `n < 0` -> `<=` and 0 -> 1 throw on settled(0): killed; `>=` and the condition
+        //   negated throw on both: killed (4).
         // And from Checked.swift (27 mutants; floored([-1, 0, 2], from: 0) is [0, 0, 2]):
         //   `i < values.count` negated and `>=`: killed (no values); `<=` crashes (values[3]).
         //   `if x < 0`: negated and `>=` floor 2 too, killed; `<=` and 0 -> 1 equivalent (2).
@@ -329,15 +365,15 @@ struct FixtureRunTests {
         //   waited([1, 2, 3]): `values.count > 5` negated and `<=` wait an hour: time out (2);
         //   `>=`, 5 -> 4 and -> 6 wait as little as the original, and `sleep(3600)` removed and
         //   3600 -> 3599 and -> 3601 never run: equivalent (6).
-        #expect(t.mutants == 60)
-        #expect(t.killed == 24)
+        #expect(t.mutants == 67)
+        #expect(t.killed == 29)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 21)
+        #expect(t.equivalent == 23)
         #expect(t.crashed == 3)
         #expect(t.timedOut == 7)
         #expect(t.notBuilt == 1)
-        #expect(t.scored == 38)
-        #expect(t.score == 34.0 / 38.0)
+        #expect(t.scored == 43)
+        #expect(t.score == 39.0 / 43.0)
     }
 
     @Test("the search over the whole space at once classifies every survivor as the head first does")
@@ -367,7 +403,8 @@ struct FixtureRunTests {
         run.options.killsToName = 2
         let one = try run.run()
         #expect(one.build.files == ["Sources/Shapes/Shapes.swift"])
-        #expect(Set(full.build.files) == ["Sources/Shapes/Checked.swift", "Sources/Shapes/Shapes.swift", "Sources/Shapes/Twice.swift"])
+        #expect(Set(full.build.files) == ["Sources/Shapes/Checked.swift", "Sources/Shapes/Removed.swift", "Sources/Shapes/Shapes.swift",
+                                          "Sources/Shapes/Twice.swift"])
         #expect(one.build.digest != full.build.digest)
         let copy = FixtureRun.scratchFolder(getpid()) + "/package/Sources/Shapes/"
         #expect(try String(contentsOfFile: copy + "Twice.swift", encoding: .utf8)
@@ -382,12 +419,12 @@ struct FixtureRunTests {
             #expect(r.classification?.kind == b.classification?.kind)
         }
         #expect(one.report.mutants.first { $0.mutant.file == "Sources/Shapes/Twice.swift" }?.status == .notRun)
-        // The page's tables hold the file the run judged, not the two it left alone (Twice.swift's
-        // mutant and Checked.swift's 27).
+        // The page's tables hold the file the run judged, not the three it left alone (Twice.swift's
+        // mutant, Checked.swift's 27 and Removed.swift's 7).
         let html = one.report.html()
         #expect(html.contains("<td>Sources/Shapes/Shapes.swift</td>"))
         #expect(!html.contains("<td>Sources/Shapes/Twice.swift</td>"))
-        #expect(html.contains("2 other files of the mutated modules were not in this run (28 mutants not run)."))
+        #expect(html.contains("3 other files of the mutated modules were not in this run (35 mutants not run)."))
         #expect(full.report.html().contains("<td>Sources/Shapes/Twice.swift</td>"))
     }
 
@@ -403,11 +440,11 @@ struct FixtureRunTests {
         let json = try report.json()
         let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
-        // The score a scheduled job gates on is in the JSON: 34 of 38 (see "the score").
+        // The score a scheduled job gates on is in the JSON: 39 of 43 (see "the score").
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         let score = try #require(total["score"] as? Double)
-        #expect(abs(score - 34.0 / 38.0) < 1e-12)
-        #expect(total["scored"] as? Int == 38)
+        #expect(abs(score - 39.0 / 43.0) < 1e-12)
+        #expect(total["scored"] as? Int == 43)
     }
 }

@@ -6,8 +6,9 @@ import Testing
 /// lead compiler errors back to mutants.
 @Suite("Schemata writer")
 struct SchemataWriterTests {
-    func schemata(_ text: String, dropping: Set<Int> = []) -> String {
-        var writer = SchemataWriter(findings: Finder.find([SourceText(path: "F.swift", module: "M", text: text)])[0])
+    func schemata(_ text: String, dropping: Set<Int> = [], throwOnly: Set<String> = []) -> String {
+        var writer = SchemataWriter(findings: Finder.find([SourceText(path: "F.swift", module: "M", text: text)],
+                                                          throwOnly: throwOnly)[0])
         writer.droppedMutants = dropping
         return writer.text()
     }
@@ -123,7 +124,7 @@ struct SchemataWriterTests {
             }/*}C0*/
                 /*C1{*/if mutation_outside(5, 6) {
             mutation_reach(1)
-            x = 0
+            /*P1{*/x = mutationAssigned(x, 0, 5)/*}P1*/
             } else if mutation_active() == 5 {
             /*M5{*//*}M5*/
             } else {
@@ -174,6 +175,7 @@ struct SchemataWriterTests {
     @Test("a loop holding some of its body's mutants is kept as it was too, for a mutant elsewhere in the body")
     func loop() {
         // `out = 0` holds mutants 1 (removed) and 2 (0 -> 1); the loop's `out = x` holds 3 (removed).
+        // Each removal's probe reads `out` back before it is assigned.
         #expect(schemata("func f(_ xs: [Int], _ out: inout Int) {\n    out = 0\n    for x in xs {\n        out = x\n    }\n}\n") == """
             import MutationSwitch
             func f(_ xs: [Int], _ out: inout Int) {
@@ -187,7 +189,7 @@ struct SchemataWriterTests {
             /*B0{*/@inline(never) func f_mutationSchemata(_ xs: [Int], _ out: inout Int) {
             /*C0{*/if mutation_outside(1, 2) {
             mutation_reach(0)
-            out = 0
+            /*P0{*/out = mutationAssigned(out, 0, 1)/*}P0*/
             } else if mutation_active() == 1 {
             /*M1{*//*}M1*/
             } else {
@@ -201,7 +203,7 @@ struct SchemataWriterTests {
             for x in xs {
                     /*C1{*/if mutation_outside(3, 3) {
             mutation_reach(1)
-            out = x
+            /*P1{*/out = mutationAssigned(out, x, 3)/*}P1*/
             } else {
             /*M3{*//*}M3*/
             }/*}C1*/
@@ -259,6 +261,14 @@ struct SchemataWriterTests {
         #expect(original("return a == b ? a : b") == "a == b ? a : b")
         // min: mutant 1 swaps it for max, 2 keeps `a`, 3 keeps `b`.
         #expect(original("return min(a, b)") == "/*P0{*/mutationMinMax(a, b, true, 1, 2, 3)/*}P0*/")
+        // Right after an operator, a probe goes in parentheses: its marker, a comment, would
+        // otherwise make `..<` a postfix operator. (Mutants 1 and 2 are the 0 nudged and `..<` -> `...`;
+        // min's are 3 to 5, its bound's 6, putting in 10, and 7, putting in 8.)
+        #expect(schemata("func f(_ n: Int) -> Range<Int> {\n    return 0..<min(n, 9)\n}\n")
+            .contains("0..<(/*P0{*/mutationMinMax(n, 9, true, 3, 4, 5, literal: 1, 6, 10, 7, 8)/*}P0*/)"))
+        // A literal bound (the left operand, side 0): its constants (mutant 4 puts in 2, mutant 5
+        // puts in 0) are computed against `a`, so they infect only where `a` lies below 2.
+        #expect(original("return max(1, a)") == "/*P0{*/mutationMinMax(1, a, false, 1, 2, 3, literal: 0, 4, 2, 5, 0)/*}P0*/")
         // `.rounded(.down)`: the rules in the order away from zero, down (the original's: 0), up,
         // toward zero, to even, then the trip through Float; mutants 1-5 in the finder's order.
         #expect(original("return a.rounded(.down)")
@@ -269,6 +279,52 @@ struct SchemataWriterTests {
         #expect(original("return -a") == "/*P0{*/mutationNegate(a, 1)/*}P0*/")
         // A constant has no probe: its mutants change the value wherever it runs.
         #expect(original("return a + 2") == "/*P0{*/mutationArithmetic(a, 2, 1, 1, 2)/*}P0*/")
+    }
+
+    @Test("a removed statement's probe: an assignment read back before it is made; a call that only throws, watched for throwing")
+    func removalProbes() {
+        // Written by hand: `x = y` (construct 0, its removal mutant 1) passes `y` on through
+        // the probe, which compares it with what `x` holds; `try check(y)` (construct 1, mutant 2)
+        // runs as it is inside a scope whose flag says whether it returned. `_ = f()` has nothing to
+        // read back, and `try other(y)` is not a call the subject says only throws: no probe.
+        let text = schemata("""
+            func f(_ x: inout Double, _ y: Double) throws {
+                x = y
+                try check(y)
+                _ = g()
+                try other(y)
+            }
+
+            """, throwOnly: ["check"])
+        #expect(text.contains("""
+            /*C0{*/if mutation_outside(1, 1) {
+            mutation_reach(0)
+            /*P0{*/x = mutationAssigned(x, y, 1)/*}P0*/
+            } else {
+            /*M1{*//*}M1*/
+            }/*}C0*/
+            """))
+        #expect(text.contains("""
+            /*C1{*/if mutation_outside(2, 2) {
+            mutation_reach(1)
+            /*P1{*/do { var mutationReturned = false; defer { mutationThrew(mutationReturned, 2) }; try check(y); mutationReturned = true }/*}P1*/
+            } else {
+            /*M2{*//*}M2*/
+            }/*}C1*/
+            """))
+        #expect(text.contains("""
+            /*C2{*/if mutation_outside(3, 3) {
+            mutation_reach(2)
+            _ = g()
+            } else {
+            """))
+        #expect(text.contains("""
+            /*C3{*/if mutation_outside(4, 4) {
+            mutation_reach(3)
+            try other(y)
+            } else {
+            """))
+        #expect(!text.contains("/*P2{*/") && !text.contains("/*P3{*/"))
     }
 
     @Test("a body without mutants that build is written once")
