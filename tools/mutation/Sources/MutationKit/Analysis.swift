@@ -244,17 +244,18 @@ public final class Analysis: @unchecked Sendable {
         }
     }
 
-    private let journalLock = Mutex<FileHandle?>(nil)
+    private let journals = Mutex<[String: FileHandle]>([:])
 
-    /// One line per judged mutant in `<scratch>/judge.log`: what a slow run spends its time on.
-    func journal(_ line: String) {
-        journalLock.withLock { handle in
-            if handle == nil {
-                let path = scratch + "/judge.log"
+    /// One line per judged mutant in `<scratch>/judge.log`, and per searched survivor in
+    /// `<scratch>/search.log`: what a slow run spends its time on.
+    func journal(_ line: String, in name: String = "judge.log") {
+        journals.withLock { handles in
+            if handles[name] == nil {
+                let path = scratch + "/" + name
                 FileManager.default.createFile(atPath: path, contents: nil)
-                handle = FileHandle(forWritingAtPath: path)
+                handles[name] = FileHandle(forWritingAtPath: path)
             }
-            handle?.write(Data((line + "\n").utf8))
+            handles[name]?.write(Data((line + "\n").utf8))
         }
     }
 
@@ -620,6 +621,7 @@ public final class Analysis: @unchecked Sendable {
                 if process == nil { process = try? start() }
                 guard let p = process else { continue }
                 let already = only?[i] ?? SearchProgress()
+                let started = ContinuousClock.now
                 p.send(["op": "search", "mutant": m.id, "construct": m.construct, "file": table, "budget": budget,
                         // Other artwork that made it hang or crash is not drawn again: only the shipped
                         // skins' rest can change what it is.
@@ -689,6 +691,10 @@ public final class Analysis: @unchecked Sendable {
                                            reason: "the search \(how) drawing \(last ?? "its first input") with the mutant: that input is a missing case")
                     }
                 }
+                let spent = String(format: "%.2f", (ContinuousClock.now - started).seconds)
+                journal("\(m.id) \(c.kind.rawValue) \(spent) s, \(byID[m.id]?.rebuild == true ? "set up again" : "as set up"), shipped "
+                        + "\(c.shippedTried) tried of \(c.shippedInfecting) infecting (\(c.shippedReaching) reaching), other artwork "
+                        + "\(c.artworkTried) of \(c.artworkInfecting)", in: "search.log")
                 let total = found.withLock { $0[i] = c; return $0.count }
                 progress(total, indices.count)
             }
