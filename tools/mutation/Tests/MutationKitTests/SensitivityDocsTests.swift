@@ -57,6 +57,9 @@ struct SensitivityDocsTests {
         let subject = try Subject.load(root: tool + "/../..", driverFolder: tool + "/Driver/Popover", kitFolder: tool + "/Driver/Kit")
         #expect(subject.checked == ["CoverageMask", "ImageSpans", "[ImagePiece]?"])
         #expect(page.contains("`\"checked\": [\"CoverageMask\",\n   \"ImageSpans\", \"[ImagePiece]?\"]`"))
+        // The functions a removed call of is watched for throwing, as the page names them.
+        #expect(subject.throwOnly == ["requireMetric", "validate", "validateScale"])
+        #expect(page.contains("driver: `requireMetric`, `validate`, `validateScale`,"))
         #expect(SchemataPackage.checkCPUSeconds == 2 && page.contains("(two seconds of CPU"))
         #expect(SchemataPackage.switchSource.contains("{{0, 0}, {2, 0}}"))
         #expect(SchemataPackage.checkWallSeconds == 5 && page.contains("five seconds by the clock"))
