@@ -307,14 +307,17 @@ public enum DriverLoop {
                     // representatives, then every other case: what it changed while setting up (a
                     // metric, a colour) reaches a drawing as data, which no probe in the drawing sees.
                     var plan = request.cases ?? []
-                    if request.rebuild == true && !subject.isSetUpAlike(original) {
+                    let alike = request.rebuild == true ? subject.isSetUpAlike(original) : nil
+                    if alike == false {
                         var seen = Set<String>()
                         plan = (subject.changedCases(from: original) + plan + subject.representativeCases + subject.caseIDs)
                             .filter { seen.insert($0).inserted }
                     }
                     // The child's ID: a case past its time limit is ended by killing this child
                     // alone, and this driver goes on to the next mutant without setting up again.
-                    reply(["plan": plan, "child": Int(getpid())])
+                    var answer: [String: Any] = ["plan": plan, "child": Int(getpid())]
+                    answer["setUpAlike"] = alike
+                    reply(answer)
                     mutation_set_active(request.mutant ?? 0)
                     var kills = 0
                     for id in plan {

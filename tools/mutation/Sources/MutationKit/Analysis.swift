@@ -391,6 +391,7 @@ public final class Analysis: @unchecked Sendable {
         case .line(let object):
             plan = object["plan"] as? [String] ?? job.cases
             child = (object["child"] as? Int).map { pid_t($0) }
+            result.setUpAlike = object["setUpAlike"] as? Bool
         case let other:
             failure = other
         }
@@ -622,11 +623,14 @@ public final class Analysis: @unchecked Sendable {
                 guard let p = process else { continue }
                 let already = only?[i] ?? SearchProgress()
                 let started = ContinuousClock.now
+                // A mutant of the setup that set the subject up alike is searched on the subject
+                // as set up: nothing it did while setting up reaches a drawing, as in judging.
+                let rebuild = (byID[m.id]?.rebuild ?? false) && snapshot[i].setUpAlike != true
                 p.send(["op": "search", "mutant": m.id, "construct": m.construct, "file": table, "budget": budget,
                         // Other artwork that made it hang or crash is not drawn again: only the shipped
                         // skins' rest can change what it is.
                         "artworkBudget": already.artworkFailure == nil ? artworkBudget : 0,
-                        "rebuild": byID[m.id]?.rebuild ?? false, "probed": probed.contains(m.id),
+                        "rebuild": rebuild, "probed": probed.contains(m.id),
                         "skip": already.shipped, "artworkSkip": already.artwork,
                         "passesEveryCase": snapshot[i].status == .survived])
                 var last: String?, lastKind: String?
@@ -692,7 +696,7 @@ public final class Analysis: @unchecked Sendable {
                     }
                 }
                 let spent = String(format: "%.2f", (ContinuousClock.now - started).seconds)
-                journal("\(m.id) \(c.kind.rawValue) \(spent) s, \(byID[m.id]?.rebuild == true ? "set up again" : "as set up"), shipped "
+                journal("\(m.id) \(c.kind.rawValue) \(spent) s, \(rebuild ? "set up again" : "as set up"), shipped "
                         + "\(c.shippedTried) tried of \(c.shippedInfecting) infecting (\(c.shippedReaching) reaching), other artwork "
                         + "\(c.artworkTried) of \(c.artworkInfecting)", in: "search.log")
                 let total = found.withLock { $0[i] = c; return $0.count }

@@ -76,6 +76,9 @@ public struct MutantResult: Sendable, Codable {
     public var lastCase: String?
     /// Why it was not built, or how it crashed.
     public var detail: String?
+    /// A mutant of the setup: whether the subject set up under it was set up alike (the same
+    /// cases, skins that draw alike), so nothing it did while setting up reaches a drawing.
+    public var setUpAlike: Bool?
     /// Survivors: what the search found.
     public var classification: Classification?
     /// Killed mutants the tolerance policy would let through (every case that runs it passes).

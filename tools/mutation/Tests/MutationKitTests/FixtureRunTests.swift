@@ -154,18 +154,32 @@ struct FixtureRunTests {
 
     @Test("a mutant of the setup that sets it up alike is judged on no case; one that sets it up otherwise on every case")
     func setup() throws {
-        // `return min(available, 7)` runs while the subject is set up (listed(7): all seven
-        // cases). 7 -> 8 lists seven still: the subject set up again under it holds the same
-        // cases, and no drawing runs the line, so no case is drawn with it (without that
-        // comparison it was judged on all seven).
-        let alike = try FixtureRun.mutant(line: 50, "7", "8")
+        // `return available >= 7 ? 7 : available` runs while the subject is set up (listed(7):
+        // all seven cases). The returned 7 -> 8 (column 29) lists seven still: the subject set up
+        // again under it holds the same cases, and no drawing runs the line, so no case is drawn
+        // with it (without that comparison it was judged on all of them).
+        let alike = try FixtureRun.mutant(line: 51, column: 29, "7", "8")
         #expect(alike.selected == 0)
         #expect(alike.status == .equivalent)
-        // 7 -> 6 lists six: set up otherwise, it is judged on every case (the seven listed, and
-        // floored, copied, waited, settled-4 and settled-0, which the driver adds), the dropped one first.
-        let otherwise = try FixtureRun.mutant(line: 50, "7", "6")
+        #expect(alike.setUpAlike == true)
+        // Set up alike, it is searched on the subject as set up, not on one set up again.
+        let log = try String(contentsOfFile: FixtureRun.scratchFolder(getpid()) + "/search.log", encoding: .utf8)
+        for r in [alike, try FixtureRun.mutant(line: 51, ">=", ">")] {
+            let line = log.split(separator: "\n").first { $0.hasPrefix("\(r.mutant.id) ") }
+            #expect(line?.contains(", as set up, ") == true, "\(r.mutant.original) -> \(r.mutant.replacement)")
+        }
+        // `>=` -> `>` changes the comparison's value at 7 (the probe sees it), and returns 7 all
+        // the same: set up again, and alike.
+        #expect(try FixtureRun.mutant(line: 51, ">=", ">").setUpAlike == true)
+        // The compared 7 -> 6 changes no value at 7 (7 >= 6 as 7 >= 7): never set up again.
+        #expect(try FixtureRun.mutant(line: 51, column: 25, "7", "6").setUpAlike == nil)
+        // The returned 7 -> 6 lists six: set up otherwise, it is judged on every case (the seven
+        // listed, and floored, copied, waited, settled-4 and settled-0, which the driver adds), the
+        // dropped one first.
+        let otherwise = try FixtureRun.mutant(line: 51, column: 29, "7", "6")
         #expect(otherwise.status == .killed)
         #expect(otherwise.killedBy == ["brightest"])
+        #expect(otherwise.setUpAlike == false)
         #expect(otherwise.selected == 12)
     }
 
@@ -334,7 +348,7 @@ struct FixtureRunTests {
     @Test("the score: detected over the mutants not shown equivalent and built")
     func score() throws {
         let t = try FixtureRun.result.get().report.total
-        // Tallied by hand from Shapes.swift (32 mutants):
+        // Tallied by hand from Shapes.swift (33 mutants):
         //   area `*` -> `/`: killed.
         //   clampedWidth, `if w < 10 { return 10 }`: condition negated, `<` -> `>=`, the returned
         //     10 -> 11 and -> 9: killed (4); `<` -> `<=` and the compared 10 -> 11: equivalent (2);
@@ -346,9 +360,9 @@ struct FixtureRunTests {
         //   steps (no case runs it): `k != n` -> `k == n` and negated survive (steps(0, from: 0));
         //     `+=` -> `-=`, `k += 1` removed, 1 -> 0: other artwork only, by hanging there (3);
         //     1 -> 2: equivalent (steps(2, from: 0) still ends at 2).
-        //   listed (setup only): `min` -> `max`, the clamp removed (to `available` or to 7) and
-        //     7 -> 8 list seven cases still: unreached by any drawing, equivalent (4); 7 -> 6:
-        //     killed (brightest is gone).
+        //   listed (setup only): `>=` -> `>` and -> `<`, the compared 7 -> 8 and -> 6 and the
+        //     returned 7 -> 8 list seven cases still: unreached by any drawing, equivalent (5);
+        //     the returned 7 -> 6: killed (brightest is gone).
         // And from Twice.swift (1 mutant): twice's `+` -> `-`, unreached: equivalent.
         // And from Removed.swift (7 mutants; settled(4) is 8, settled(0) is 0):
         //   `try requireNonNegative(n)` removed: other artwork only (settled(-1) gives -2);
@@ -365,10 +379,10 @@ struct FixtureRunTests {
         //   waited([1, 2, 3]): `values.count > 5` negated and `<=` wait an hour: time out (2);
         //   `>=`, 5 -> 4 and -> 6 wait as little as the original, and `sleep(3600)` removed and
         //   3600 -> 3599 and -> 3601 never run: equivalent (6).
-        #expect(t.mutants == 67)
+        #expect(t.mutants == 68)
         #expect(t.killed == 29)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 23)
+        #expect(t.equivalent == 24)
         #expect(t.crashed == 3)
         #expect(t.timedOut == 7)
         #expect(t.notBuilt == 1)
@@ -412,7 +426,7 @@ struct FixtureRunTests {
         #expect(try String(contentsOfFile: copy + "Shapes.swift", encoding: .utf8).contains("mutation_active()"))
         let before = Dictionary(uniqueKeysWithValues: full.report.mutants.map { ($0.mutant.id, $0) })
         let judged = one.report.mutants.filter { $0.mutant.file == "Sources/Shapes/Shapes.swift" }
-        #expect(judged.count == 32)
+        #expect(judged.count == 33)
         for r in judged {
             let b = try #require(before[r.mutant.id])
             #expect(r.status == b.status, "line \(r.mutant.line) \(r.mutant.original) -> \(r.mutant.replacement)")

@@ -43,9 +43,10 @@ public func steps(_ n: Int, from start: Int) -> Int {
     return k
 }
 
-/// Setup: the fixture lists `listed(7)` of its seven cases, so a mutant here is judged on
-/// a subject set up again under it. `min` against `max`, the clamp removed and 7 nudged to 8
-/// all still list seven (set up alike: nothing to draw); 7 nudged to 6 drops `brightest`.
+/// Setup: the fixture lists `listed(7)` of its seven cases, so a mutant here that changes a
+/// value is judged on a subject set up again under it. `>=` against `>` or `<`, the compared
+/// 7 nudged to 8 and the returned 7 nudged to 8 all still list seven (set up alike: nothing
+/// to draw); the returned 7 nudged to 6 drops `brightest`.
 public func listed(_ available: Int) -> Int {
-    return min(available, 7)
+    return available >= 7 ? 7 : available
 }
