@@ -115,9 +115,12 @@ public enum Finder {
     public static func find(_ sources: [SourceText], firstMutant: Int = 1, firstConstruct: Int = 0,
                             checked: Set<String> = [], throwOnly: Set<String> = []) -> [FileFindings] {
         var nextMutant = firstMutant, nextConstruct = firstConstruct, nextSite = 0
+        // A property observer anywhere (`didSet`, `willSet`: read as text, so a comment naming
+        // one counts too) runs on every assignment, of the value held or not.
+        let observed = sources.contains { $0.text.contains("didSet") || $0.text.contains("willSet") }
         return sources.map { source in
             let found = findings(in: source, firstMutant: nextMutant, firstConstruct: nextConstruct, firstSite: nextSite,
-                                 checked: checked, throwOnly: throwOnly)
+                                 checked: checked, throwOnly: throwOnly, observed: observed)
             nextMutant += found.mutants.count
             nextConstruct += found.constructs.count
             nextSite += found.sites.count
@@ -126,12 +129,13 @@ public enum Finder {
     }
 
     static func findings(in source: SourceText, firstMutant: Int, firstConstruct: Int, firstSite: Int = 0,
-                         checked: Set<String> = [], throwOnly: Set<String> = []) -> FileFindings {
+                         checked: Set<String> = [], throwOnly: Set<String> = [], observed: Bool = false) -> FileFindings {
         let tree = Parser.parse(source: source.text)
         let converter = SourceLocationConverter(fileName: source.path, tree: tree)
         let collector = PointCollector(viewMode: .sourceAccurate)
         collector.checkedTypes = checked
         collector.throwOnly = throwOnly
+        collector.assignmentProbes = !observed
         collector.operands = InfixOperands(tree).byOperator
         collector.walk(tree)
         let bytes = Array(source.text.utf8)
@@ -322,6 +326,18 @@ final class PointCollector: SyntaxVisitor {
     var checkedTypes: Set<String> = []
     /// Functions the subject says do nothing but return or throw (`Subject.throwOnly`).
     var throwOnly: Set<String> = []
+    /// Whether a removed assignment may be probed: not when any file of the modules has a
+    /// property observer, which an assignment of the value already held still runs.
+    var assignmentProbes = true
+
+    /// Whether working out `expr` does nothing but give its value: names, members, literals,
+    /// operators and subscripts, and calls only of initialisers (a capitalised name) and of
+    /// `min`, `max` and `abs`; no method call, no `&`, no closure.
+    static func isPlainValue(_ expr: some SyntaxProtocol) -> Bool {
+        let visitor = PlainValueVisitor(viewMode: .sourceAccurate)
+        visitor.walk(expr)
+        return visitor.plain
+    }
     var checkedBodies: [Range<Int>: String] = [:]
     var switchedFunctions: [Range<Int>: SwitchedFunction] = [:]
 
@@ -637,11 +653,14 @@ final class PointCollector: SyntaxVisitor {
         let effects = expr.tokens(viewMode: .sourceAccurate).contains {
             $0.tokenKind == .keyword(.try) || $0.tokenKind == .keyword(.await)
         }
-        if let sequence = expr.as(SequenceExprSyntax.self), !effects {
+        if let sequence = expr.as(SequenceExprSyntax.self), !effects, assignmentProbes {
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
-            // `_ = f()` has nothing to read back.
-            guard !elements[0].is(DiscardAssignmentExprSyntax.self) else { return nil }
+            // `_ = f()` has nothing to read back. Removing the statement also removes working out
+            // the value and the target, so both must do nothing but give a value.
+            guard !elements[0].is(DiscardAssignmentExprSyntax.self), elements.allSatisfy({ Self.isPlainValue($0) }) else {
+                return nil
+            }
             let target = (start(elements[0]), end(elements[0])), value = (start(elements[2]), end(elements.last!))
             return ProbeShape(start: start(expr), end: end(expr)) { ids in
                 [.source(start: target.0, end: target.1), .text(" = mutationAssigned("), .plain(start: target.0, end: target.1),
@@ -653,7 +672,7 @@ final class PointCollector: SyntaxVisitor {
               !call.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) else { return nil }
         let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        guard let name, throwOnly.contains(name) else { return nil }
+        guard let name, throwOnly.contains(name), call.arguments.allSatisfy({ Self.isPlainValue($0.expression) }) else { return nil }
         // In a scope of its own, so the flag's name never meets another's; errors pass through
         // it as they come (a `do` without `catch`), typed or not.
         let callRange = (start(call), end(call))
@@ -889,4 +908,19 @@ final class PointCollector: SyntaxVisitor {
                     && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) } ?? false)
         }
     }
+}
+
+/// Finds what makes an expression more than a value (`PointCollector.isPlainValue`).
+private final class PlainValueVisitor: SyntaxVisitor {
+    var plain = true
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        if !(name.first?.isUppercase ?? false) && !["min", "max", "abs"].contains(name) { plain = false }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind { plain = false; return .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { plain = false; return .skipChildren }
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind { plain = false; return .skipChildren }
 }

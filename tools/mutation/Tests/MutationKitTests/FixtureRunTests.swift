@@ -187,7 +187,7 @@ struct FixtureRunTests {
     func removedStatements() throws {
         // settled(4) and settled(0) (Removed.swift): requireNonNegative returns on both, so the
         // run without it is the same run. Both cases reach the call; neither is drawn with it.
-        let check = try FixtureRun.mutant(file: "Removed.swift", line: 8, "try requireNonNegative(n)", "")
+        let check = try FixtureRun.mutant(file: "Removed.swift", line: 9, "try requireNonNegative(n)", "")
         #expect(check.reaching == 2)
         #expect(check.selected == 0)
         // The search: settled(2) runs the call and returns, so no shipped input is drawn with it;
@@ -198,7 +198,7 @@ struct FixtureRunTests {
         #expect(check.classification?.shippedReaching == 1)
         #expect(check.classification?.shippedInfecting == 0)
         // `total = n` stores the n `total` already holds: nowhere a changed value.
-        let store = try FixtureRun.mutant(file: "Removed.swift", line: 10, "total = n", "")
+        let store = try FixtureRun.mutant(file: "Removed.swift", line: 11, "total = n", "")
         #expect(store.reaching == 2)
         #expect(store.selected == 0)
         #expect(store.status == .equivalent)
@@ -206,10 +206,15 @@ struct FixtureRunTests {
         #expect(store.classification?.shippedInfecting == 0)
         // The probe watches the throw, not the call: `n < 0` -> `n <= 0` throws on settled(0)
         // and is killed there (-1 instead of 0), judged on that case alone.
-        let boundary = try FixtureRun.mutant(file: "Removed.swift", line: 17, "<", "<=")
+        let boundary = try FixtureRun.mutant(file: "Removed.swift", line: 18, "<", "<=")
         #expect(boundary.status == .killed)
         #expect(boundary.killedBy == ["settled-0"])
         #expect(boundary.selected == 1)
+        // max(total + total, 0) with its bound nudged to 1: 8 either way on settled(4), 1 for 0 on
+        // settled(0). The probe computes the nudged bound: drawn on settled-0 alone, killed there.
+        let bound = try FixtureRun.mutant(file: "Removed.swift", line: 12, "0", "1")
+        #expect(bound.selected == 1)
+        #expect(bound.killedBy == ["settled-0"])
     }
 
     @Test("a mutant that crashes is caught and shown apart from the kills")
@@ -364,9 +369,11 @@ struct FixtureRunTests {
         //     returned 7 -> 8 list seven cases still: unreached by any drawing, equivalent (5);
         //     the returned 7 -> 6: killed (brightest is gone).
         // And from Twice.swift (1 mutant): twice's `+` -> `-`, unreached: equivalent.
-        // And from Removed.swift (7 mutants; settled(4) is 8, settled(0) is 0):
+        // And from Removed.swift (11 mutants; settled(4) is 8, settled(0) is 0):
         //   `try requireNonNegative(n)` removed: other artwork only (settled(-1) gives -2);
         //   `total = n` removed: equivalent (2). `total + total` -> `-`: killed by settled-4.
+        //   `max` -> `min` and the clamp removed to 0: killed by settled-4 (0); the bound 0 -> 1:
+        //   killed by settled-0 (1); the clamp removed to `total + total`: equivalent (n >= 0).
         //   `n < 0` -> `<=` and 0 -> 1 throw on settled(0): killed; `>=` and the condition
         //   negated throw on both: killed (4).
         // And from Checked.swift (27 mutants; floored([-1, 0, 2], from: 0) is [0, 0, 2]):
@@ -379,15 +386,15 @@ struct FixtureRunTests {
         //   waited([1, 2, 3]): `values.count > 5` negated and `<=` wait an hour: time out (2);
         //   `>=`, 5 -> 4 and -> 6 wait as little as the original, and `sleep(3600)` removed and
         //   3600 -> 3599 and -> 3601 never run: equivalent (6).
-        #expect(t.mutants == 68)
-        #expect(t.killed == 29)
+        #expect(t.mutants == 72)
+        #expect(t.killed == 32)
         #expect(t.survived == 4)
-        #expect(t.equivalent == 24)
+        #expect(t.equivalent == 25)
         #expect(t.crashed == 3)
         #expect(t.timedOut == 7)
         #expect(t.notBuilt == 1)
-        #expect(t.scored == 43)
-        #expect(t.score == 39.0 / 43.0)
+        #expect(t.scored == 46)
+        #expect(t.score == 42.0 / 46.0)
     }
 
     @Test("the search over the whole space at once classifies every survivor as the head first does")
@@ -434,11 +441,11 @@ struct FixtureRunTests {
         }
         #expect(one.report.mutants.first { $0.mutant.file == "Sources/Shapes/Twice.swift" }?.status == .notRun)
         // The page's tables hold the file the run judged, not the three it left alone (Twice.swift's
-        // mutant, Checked.swift's 27 and Removed.swift's 7).
+        // mutant, Checked.swift's 27 and Removed.swift's 11).
         let html = one.report.html()
         #expect(html.contains("<td>Sources/Shapes/Shapes.swift</td>"))
         #expect(!html.contains("<td>Sources/Shapes/Twice.swift</td>"))
-        #expect(html.contains("3 other files of the mutated modules were not in this run (35 mutants not run)."))
+        #expect(html.contains("3 other files of the mutated modules were not in this run (39 mutants not run)."))
         #expect(full.report.html().contains("<td>Sources/Shapes/Twice.swift</td>"))
     }
 
@@ -454,11 +461,11 @@ struct FixtureRunTests {
         let json = try report.json()
         let decoded = try JSONDecoder().decode(SensitivityReport.self, from: json)
         #expect(decoded.total == report.total)
-        // The score a scheduled job gates on is in the JSON: 39 of 43 (see "the score").
+        // The score a scheduled job gates on is in the JSON: 42 of 46 (see "the score").
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let total = try #require(object["total"] as? [String: Any])
         let score = try #require(total["score"] as? Double)
-        #expect(abs(score - 39.0 / 43.0) < 1e-12)
-        #expect(total["scored"] as? Int == 43)
+        #expect(abs(score - 42.0 / 46.0) < 1e-12)
+        #expect(total["scored"] as? Int == 46)
     }
 }

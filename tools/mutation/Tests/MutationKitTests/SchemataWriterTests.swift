@@ -266,6 +266,9 @@ struct SchemataWriterTests {
         // min's are 3 to 5, its bound's 6, putting in 10, and 7, putting in 8.)
         #expect(schemata("func f(_ n: Int) -> Range<Int> {\n    return 0..<min(n, 9)\n}\n")
             .contains("0..<(/*P0{*/mutationMinMax(n, 9, true, 3, 4, 5, literal: 1, 6, 10, 7, 8)/*}P0*/)"))
+        // Right before an operator too: its marker would make `..<` a prefix operator.
+        #expect(schemata("func f(_ a: Int, _ b: Int) -> Range<Int> {\n    return min(a, b)..<b\n}\n")
+            .contains("(/*P0{*/mutationMinMax(a, b, true, 1, 2, 3)/*}P0*/)..<b"))
         // A literal bound (the left operand, side 0): its constants (mutant 4 puts in 2, mutant 5
         // puts in 0) are computed against `a`, so they infect only where `a` lies below 2.
         #expect(original("return max(1, a)") == "/*P0{*/mutationMinMax(1, a, false, 1, 2, 3, literal: 0, 4, 2, 5, 0)/*}P0*/")
@@ -325,6 +328,26 @@ struct SchemataWriterTests {
             } else {
             """))
         #expect(!text.contains("/*P2{*/") && !text.contains("/*P3{*/"))
+        // Removing a statement also removes working out its value: a value from a method call
+        // (an iterator's next), through `&`, or an argument that calls one, is not probed; an
+        // initialiser, min, max and abs are values.
+        func probed(_ statement: String) -> Bool {
+            // A statement among others (a body's only one may be its value, and is not removed).
+            let text = schemata("func f(_ x: inout Int, _ it: inout IndexingIterator<[Int]>, _ y: Int) throws {\n    let z = y\n    \(statement)\n}\n",
+                                throwOnly: ["check"])
+            return text.contains("= mutationAssigned(") || text.contains("defer { mutationThrew(")
+        }
+        #expect(probed("x = max(1, Int(y))"))
+        #expect(!probed("x = it.next()!"))
+        #expect(!probed("x = take(&x)"))
+        #expect(!probed("x = [1].map { $0 }[0]"))
+        #expect(probed("try check(abs(y))"))
+        #expect(!probed("try check(it.next()!)"))
+        // A property observer anywhere in the modules runs on an assignment of the value held:
+        // then no assignment is probed.
+        let observed = Finder.find([SourceText(path: "F.swift", module: "M", text: "func f(_ x: inout Int) {\n    x = 0\n}\n"),
+                                    SourceText(path: "G.swift", module: "M", text: "struct S {\n    var v = 0 { didSet { } }\n}\n")])
+        #expect(observed[0].sites.isEmpty)
     }
 
     @Test("a body without mutants that build is written once")
