@@ -329,15 +329,6 @@ final class PointCollector: SyntaxVisitor {
     /// Whether a removed assignment may be probed: not when any file of the modules has a
     /// property observer, which an assignment of the value already held still runs.
     var assignmentProbes = true
-
-    /// Whether working out `expr` does nothing but give its value: names, members, literals,
-    /// operators and subscripts, and calls only of initialisers (a capitalised name) and of
-    /// `min`, `max` and `abs`; no method call, no `&`, no closure.
-    static func isPlainValue(_ expr: some SyntaxProtocol) -> Bool {
-        let visitor = PlainValueVisitor(viewMode: .sourceAccurate)
-        visitor.walk(expr)
-        return visitor.plain
-    }
     var checkedBodies: [Range<Int>: String] = [:]
     var switchedFunctions: [Range<Int>: SwitchedFunction] = [:]
 
@@ -484,9 +475,7 @@ final class PointCollector: SyntaxVisitor {
         guard let table = Self.binaryOperators[token.text] else { return .visitChildren }
         let probe = operands[start(token)].flatMap { e in
             ProbeShape.infix(token.text, replacements: table.map(\.0), operands: e,
-                             containsTry: node.parent?.tokens(viewMode: .sourceAccurate).contains {
-                                 $0.tokenKind == .keyword(.try) || $0.tokenKind == .keyword(.await)
-                             } ?? true)
+                             containsTry: node.parent.map { Self.hasTryOrAwait($0) } ?? true)
         }
         add(Syntax(node), table.map { Change(op: $0.1, start: token.positionAfterSkippingLeadingTrivia.utf8Offset,
                                              end: token.endPositionBeforeTrailingTrivia.utf8Offset, replacement: $0.0) },
@@ -650,10 +639,7 @@ final class PointCollector: SyntaxVisitor {
     /// the statement runs.
     private func removalProbe(_ node: CodeBlockItemSyntax) -> ProbeShape? {
         guard case .expr(let expr) = node.item else { return nil }
-        let effects = expr.tokens(viewMode: .sourceAccurate).contains {
-            $0.tokenKind == .keyword(.try) || $0.tokenKind == .keyword(.await)
-        }
-        if let sequence = expr.as(SequenceExprSyntax.self), !effects, assignmentProbes {
+        if let sequence = expr.as(SequenceExprSyntax.self), !Self.hasTryOrAwait(expr), assignmentProbes {
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
             // `_ = f()` has nothing to read back. Removing the statement also removes working out
@@ -683,6 +669,20 @@ final class PointCollector: SyntaxVisitor {
     }
 
     // MARK: Helpers
+
+    /// Whether working out `expr` does nothing but give its value: names, members, literals,
+    /// operators and subscripts, and calls only of initialisers (a capitalised name) and of
+    /// `min`, `max` and `abs`; no method call, no `&`, no closure.
+    static func isPlainValue(_ expr: some SyntaxProtocol) -> Bool {
+        let visitor = PlainValueVisitor(viewMode: .sourceAccurate)
+        visitor.walk(expr)
+        return visitor.plain
+    }
+
+    /// Whether `node` holds a `try` or an `await`, which a probe's call would have to carry.
+    private static func hasTryOrAwait(_ node: some SyntaxProtocol) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.try) || $0.tokenKind == .keyword(.await) }
+    }
 
     private func start(_ node: some SyntaxProtocol) -> Int { node.positionAfterSkippingLeadingTrivia.utf8Offset }
     private func end(_ node: some SyntaxProtocol) -> Int { node.endPositionBeforeTrailingTrivia.utf8Offset }

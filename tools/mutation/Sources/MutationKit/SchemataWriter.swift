@@ -64,8 +64,10 @@ public struct SchemataWriter: Sendable {
             var text = schemata
             if let lo = live.min(), let hi = live.max() {
                 if let switched = findings.switchedFunctions[body] {
+                    // A single-expression body is the function's value: behind the test, a second statement.
+                    let value = switched.implicitReturn ? "return " : ""
                     text = "if !mutation_pristine(\(lo), \(hi)) { return \(switched.call) }\n"
-                        + (switched.implicitReturn ? "return " : "") + String(decoding: bytes[body], as: UTF8.self) + "\n"
+                        + value + String(decoding: bytes[body], as: UTF8.self) + "\n"
                     // A checked function's check is in the copy alone: it acts only while coverage
                     // is recorded, when no body is pristine. It evaluates the copy again under each
                     // mutant a call reached; one elsewhere runs the original there, as it does
@@ -73,7 +75,7 @@ public struct SchemataWriter: Sendable {
                     var copy = schemata
                     if let type = findings.checkedBodies[body] {
                         copy = "return mutationChecked({ () -> \(type) in\nif mutation_pristine(\(lo), \(hi)) { return \(switched.originalCall) }\n"
-                            + (switched.implicitReturn ? "return " : "") + schemata + "\n})"
+                            + value + schemata + "\n})"
                     }
                     // Marked as the body is: an error in the copy unwraps the body, which is then
                     // written once, as its schemata, in place.
@@ -222,9 +224,8 @@ public struct SchemataWriter: Sendable {
                 // A comment is whitespace to the lexer: written right after or before an
                 // operator (`0..<max(1, n)`), the marker would turn it into a prefix or postfix
                 // operator. In parentheses the operator keeps its operand.
-                let operatorChars = Set("+-*/%<>=!&|^~?.".utf8)
-                let enclosed = (site.start > 0 && operatorChars.contains(bytes[site.start - 1]))
-                    || (site.end < bytes.count && operatorChars.contains(bytes[site.end]))
+                let enclosed = (site.start > 0 && Self.operatorBytes.contains(bytes[site.start - 1]))
+                    || (site.end < bytes.count && Self.operatorBytes.contains(bytes[site.end]))
                 if enclosed { out += "(" }
                 out += "/*P\(site.id){*/"
                 for piece in site.pieces {
@@ -242,6 +243,9 @@ public struct SchemataWriter: Sendable {
         }
         return out + String(decoding: bytes[at..<to], as: UTF8.self)
     }
+
+    /// The characters of Swift's operators, as UTF-8 bytes.
+    private static let operatorBytes = Set("+-*/%<>=!&|^~?.".utf8)
 
     enum Region {
         case construct(Construct)
