@@ -96,6 +96,9 @@ struct Request: Decodable {
     /// searchCoverage: the fractions of each space's inputs to record, from and to.
     var from: Double?
     var to: Double?
+    /// searchCoverage: the mutants to record for (the survivors the space is searched for);
+    /// none, every mutant. A body holding none of them runs as the original, unrecorded.
+    var watch: [Int32]?
     /// search: how many of the inputs it would draw were drawn already, with no difference (a
     /// search of the space's head): the search goes on after them.
     var skip: Int?
@@ -344,12 +347,26 @@ public enum DriverLoop {
                 // Of each space, the inputs from fraction `from` of its length to fraction `to`: the
                 // tool asks for the space in pieces, the head first, the rest only when a survivor needs it.
                 let ended = isolated {
+                    // The other mutants are marked infected before each input, so the probes of a
+                    // body that runs recorded skip them, and unmarked before its marks are read.
+                    var unwatched: [Int] = []
+                    if let watch = request.watch {
+                        var watched = [Bool](repeating: false, count: mutants)
+                        for m in watch where m > 0 && Int(m) < mutants { watched[Int(m)] = true }
+                        unwatched = (1..<mutants).filter { !watched[$0] }
+                        let below = UnsafeMutablePointer<Int32>.allocate(capacity: mutants + 2)
+                        below[0] = 0
+                        for m in 0...mutants { below[m + 1] = below[m] + (m < mutants && watched[m] ? 1 : 0) }
+                        mutation_set_watched(below)
+                    }
                     func record(_ inputs: [SearchInput]) -> [SearchRecord] {
                         let (lo, hi) = (Self.cut(inputs.count, at: request.from ?? 0), Self.cut(inputs.count, at: request.to ?? 1))
                         return inputs[lo..<max(lo, hi)].map { input in
                             startRecording()
+                            for m in unwatched { infected[m] = 1 }
                             let outcome = original.draw(input)
                             mutation_set_active(0)
+                            for m in unwatched { infected[m] = 0 }
                             return SearchRecord(reached: BitSet.hex(reached, count: constructs),
                                                 infected: BitSet.hex(infected, count: mutants), outcome: outcome)
                         }

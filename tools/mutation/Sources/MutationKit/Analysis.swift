@@ -23,10 +23,6 @@ public struct AnalysisOptions: Sendable {
     public var timeConstant = 1.0
     /// A survivor's whole search; each input of it has `timeConstant` (its drawing a hang after that).
     public var searchSeconds = 120.0
-    /// Survivors above which the search skips the space's head and records the whole space at
-    /// once: in run 15 (a full run) 1948 of 2428 survivors needed more than the head, and
-    /// searching them twice started each one's drawings twice from cold.
-    public var searchHeadLimit = 50
 
     public init() {}
 }
@@ -509,8 +505,8 @@ public final class Analysis: @unchecked Sendable {
     // MARK: Search
 
     /// The part of each space of the search recorded first: a survivor whose budget its head
-    /// fills (most: code every drawing runs) is classified without the rest, so a one-file run
-    /// records the rest only when one of its survivors needs it (code few inputs run, or none).
+    /// fills (most: code every drawing runs) is classified without the rest, so the rest is
+    /// recorded only for the survivors that need it (code few inputs run, or none).
     public static let searchHead = 0.125
 
     struct SearchTableFile: Codable {
@@ -519,45 +515,65 @@ public final class Analysis: @unchecked Sendable {
         var artwork: [Record]
     }
 
-    /// The head of the search space, recorded once per build (`key`): or the whole space, when
-    /// that is recorded already.
-    public func searchTableHead(key: String) throws -> String {
+    /// The head of the search space, recorded once per build (`key`) for the mutants `watch`
+    /// (nil: every mutant), or taken from the head or whole space recorded for more of them.
+    public func searchTableHead(key: String, watch: Set<Int>? = nil) throws -> String {
         let whole = scratch + "/search-\(key).json", file = scratch + "/search-\(key)-head.json"
-        for existing in [whole, file] where FileManager.default.fileExists(atPath: existing) { return existing }
+        for existing in [file, whole] where Self.recorded(existing, for: watch) { return existing }
         let clock = ContinuousClock.now
-        try save(try recordSearchSpace(sharesBeside: file, from: 0, to: Self.searchHead), to: file, as: "search space, its head",
-                 since: clock)
+        let table = try recordSearchSpace(sharesBeside: file, from: 0, to: Self.searchHead, watch: watch)
+        try save(table, to: file, watch: watch, as: "search space, its head", since: clock)
         return file
     }
 
-    /// The whole search space, recorded once per build (`key`): the rest after a recorded head.
-    public func searchTable(key: String) throws -> String {
+    /// The whole search space, recorded once per build (`key`) for the mutants `watch` (nil:
+    /// every mutant): the rest after a head recorded for them.
+    public func searchTable(key: String, watch: Set<Int>? = nil) throws -> String {
         let file = scratch + "/search-\(key).json", headFile = scratch + "/search-\(key)-head.json"
-        if FileManager.default.fileExists(atPath: file) { return file }
+        if Self.recorded(file, for: watch) { return file }
         let clock = ContinuousClock.now
         let table: SearchTableFile
-        if let data = FileManager.default.contents(atPath: headFile),
+        if Self.recorded(headFile, for: watch), let data = FileManager.default.contents(atPath: headFile),
            let head = try? JSONDecoder().decode(SearchTableFile.self, from: data) {
-            let rest = try recordSearchSpace(sharesBeside: file, from: Self.searchHead, to: 1)
+            let rest = try recordSearchSpace(sharesBeside: file, from: Self.searchHead, to: 1, watch: watch)
             table = SearchTableFile(shipped: head.shipped + rest.shipped, artwork: head.artwork + rest.artwork)
         } else {
-            table = try recordSearchSpace(sharesBeside: file, from: 0, to: 1)
+            table = try recordSearchSpace(sharesBeside: file, from: 0, to: 1, watch: watch)
         }
-        try save(table, to: file, as: "search space", since: clock)
-        try? FileManager.default.removeItem(atPath: headFile)
+        try save(table, to: file, watch: watch, as: "search space", since: clock)
         return file
     }
 
-    private func save(_ table: SearchTableFile, to file: String, as name: String, since clock: ContinuousClock.Instant) throws {
+    /// Whether `file` holds a table recorded for every mutant of `watch` (nil: every mutant):
+    /// a body holding none of the mutants a table was recorded for ran unrecorded, so the table
+    /// says nothing of the others. What it was recorded for is kept beside it (`.watched`),
+    /// written after the table and removed before it is written again.
+    static func recorded(_ file: String, for watch: Set<Int>?) -> Bool {
+        guard FileManager.default.fileExists(atPath: file),
+              let data = FileManager.default.contents(atPath: file + ".watched"),
+              let watched = try? JSONDecoder().decode(Watched.self, from: data) else { return false }
+        guard let mutants = watched.mutants else { return true }
+        return watch.map { $0.isSubset(of: Set(mutants)) } ?? false
+    }
+
+    /// The mutants a table was recorded for; nil, every mutant.
+    struct Watched: Codable { var mutants: [Int]? }
+
+    private func save(_ table: SearchTableFile, to file: String, watch: Set<Int>?, as name: String,
+                      since clock: ContinuousClock.Instant) throws {
+        try? FileManager.default.removeItem(atPath: file + ".watched")
         try JSONEncoder().encode(table).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try JSONEncoder().encode(Watched(mutants: watch.map { $0.sorted() }))
+            .write(to: URL(fileURLWithPath: file + ".watched"), options: .atomic)
+        let scope = watch.map { " for \($0.count) survivor\($0.count == 1 ? "" : "s")" } ?? ""
         log("\(name): \(table.shipped.count) inputs of the shipped skins, \(table.artwork.count) of other artwork, "
-            + "recorded in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
+            + "recorded\(scope) in \(String(format: "%.1f", (ContinuousClock.now - clock).seconds)) s")
     }
 
     /// Records each space's inputs from fraction `from` of it to `to`, in pieces (written beside
     /// `file` and removed once read) the drivers take in turn as each finishes one, so neither
     /// waits long on the other at the end; merged in input order.
-    private func recordSearchSpace(sharesBeside file: String, from: Double, to: Double) throws -> SearchTableFile {
+    private func recordSearchSpace(sharesBeside file: String, from: Double, to: Double, watch: Set<Int>?) throws -> SearchTableFile {
         let pieces = options.jobs * 8
         let failures = Mutex<[String]>([])
         let queue = Mutex<[Int]>(Array((0..<pieces).reversed()))
@@ -568,8 +584,11 @@ public final class Analysis: @unchecked Sendable {
                     if process == nil { process = try start() }
                     let p = process!
                     let width = (to - from) / Double(pieces)
-                    p.send(["op": "searchCoverage", "file": file + ".piece\(piece)", "from": from + width * Double(piece),
-                            "to": piece == pieces - 1 ? to : from + width * Double(piece + 1)])
+                    var request: [String: Any] = ["op": "searchCoverage", "file": file + ".piece\(piece)",
+                                                  "from": from + width * Double(piece),
+                                                  "to": piece == pieces - 1 ? to : from + width * Double(piece + 1)]
+                    request["watch"] = watch.map { $0.sorted() }
+                    p.send(request)
                     let (done, failure) = collect(p, deadline: .now + .seconds(3600))
                     if done == nil {
                         p.kill()

@@ -163,30 +163,26 @@ public struct MutationRun: Sendable {
                 tolerancePolicy = tolerances
                 lap("tolerances", since: clock)
             }
-            let survivors = judged.filter { $0.status == .survived }.count
-            if options.search && survivors > 0 {
+            let searched = Set(judged.filter { $0.status == .survived }.map(\.mutant.id))
+            if options.search && !searched.isEmpty {
                 let progress: @Sendable (Int, Int) -> Void = { done, all in
                     if done % max(1, all / 10) == 0 || done == all { log("  searched \(done)/\(all)") }
                 }
-                // The head of the space first, the rest only for the survivors the head leaves open
-                // (`open`: nil, every survivor). Many survivors (a full run) nearly all need more than
-                // the head, so the whole space is recorded at once and each survivor searched once.
-                var open: [Int: Analysis.SearchProgress]?
-                if survivors <= options.searchHeadLimit {
-                    clock = .now
-                    let head = try analysis.searchTableHead(key: outcome.digest)
-                    lap("search space", since: clock)
-                    clock = .now
-                    open = analysis.classify(&judged, jobs: jobs, table: head, probed: outcome.probed,
+                // The head of the space first, recorded for the survivors alone (a body that holds
+                // none of them draws as the original does, unrecorded); the rest only for the
+                // survivors the head leaves open, mostly code no case runs, searched on from where
+                // the head left them.
+                clock = .now
+                let head = try analysis.searchTableHead(key: outcome.digest, watch: searched)
+                lap("search space", since: clock)
+                clock = .now
+                let open = analysis.classify(&judged, jobs: jobs, table: head, probed: outcome.probed,
                                              notDrawing: subject.notOnDrawingPath, progress: progress)
-                    lap("search", since: clock)
-                    if let open, !open.isEmpty {
-                        log("\(open.count) survivor(s) need more of the search space than its head; searched on from where the head left them")
-                    }
-                }
-                if open?.isEmpty != true {
+                lap("search", since: clock)
+                if !open.isEmpty {
+                    log("\(open.count) survivor(s) need more of the search space than its head; searched on from where the head left them")
                     clock = .now
-                    let table = try analysis.searchTable(key: outcome.digest)
+                    let table = try analysis.searchTable(key: outcome.digest, watch: Set(open.keys.map { judged[$0].mutant.id }))
                     lap("search space", since: clock)
                     clock = .now
                     analysis.classify(&judged, only: open, jobs: jobs, table: table, probed: outcome.probed,

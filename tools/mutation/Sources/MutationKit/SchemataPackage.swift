@@ -248,9 +248,14 @@ public struct SchemataPackage: Sendable {
         static inline bool mutation_outside(int32_t lo, int32_t hi) {
             return mutation_active_id < lo || mutation_active_id > hi;
         }
-        // Whether a body runs as the original: no mutant of it is active and no coverage is recorded.
+        // While coverage is recorded for some mutants alone (the search space, for the survivors
+        // it is searched for): per mutant ID, how many watched IDs lie below it; null, every one.
+        extern const int32_t *mutation_watched_below;
+        // Whether a body runs as the original: no mutant of it is active, and no coverage is
+        // recorded or none for a mutant of it.
         static inline bool mutation_pristine(int32_t lo, int32_t hi) {
-            return mutation_active_id >= 0 && (mutation_active_id < lo || mutation_active_id > hi);
+            if (mutation_active_id >= 0) return mutation_active_id < lo || mutation_active_id > hi;
+            return mutation_watched_below != 0 && mutation_watched_below[hi + 1] == mutation_watched_below[lo];
         }
         static inline void mutation_reach(int32_t k) {
             if (mutation_active_id < 0) mutation_reached_items[k] = 1;
@@ -292,6 +297,7 @@ public struct SchemataPackage: Sendable {
         int64_t mutation_check_nanoseconds(void);
         void mutation_set_reached(uint8_t *items);
         void mutation_set_infected(uint8_t *items);
+        void mutation_set_watched(const int32_t *below);
         // Ends the calling process (SIGKILL) when its parent ends, however that ends.
         void mutation_end_with_parent(void);
         #endif
@@ -320,6 +326,8 @@ public struct SchemataPackage: Sendable {
         void mutation_set_active(int32_t id) { mutation_active_id = id; }
         void mutation_set_reached(uint8_t *items) { mutation_reached_items = items; }
         void mutation_set_infected(uint8_t *items) { mutation_infected_items = items; }
+        const int32_t *mutation_watched_below = 0;
+        void mutation_set_watched(const int32_t *below) { mutation_watched_below = below; }
 
         bool mutation_checks_on = false;
         int32_t mutation_check_depth = 0;

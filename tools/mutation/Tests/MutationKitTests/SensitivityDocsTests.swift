@@ -31,6 +31,20 @@ struct SensitivityDocsTests {
         #expect(Set(try Self.firstColumn(under: "### Statuses", in: Self.page())) == Set(MutantStatus.allCases.map(\.rawValue)))
     }
 
+    @Test("the driver's requests, as the page lists them, are those its loop answers")
+    func driverRequests() throws {
+        let page = try Self.page()
+        let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let loop = try String(contentsOf: tool.appendingPathComponent("Driver/Kit/DriverLoop.swift"), encoding: .utf8)
+        let start = try #require(page.range(of: "in JSON lines on stdin and stdout ("))
+        let list = page[start.upperBound...].prefix { $0 != ")" }
+        let named = Set(list.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        let answered = Set(loop.matches(of: /(?:case|request\.op ==) "(\w+)"/).map { String($0.output.1) })
+        #expect(named == answered)
+        #expect(named.contains("searchCoverage") && named.count >= 6)
+    }
+
     @Test("the time limit, the search budgets and the memory limit stated are the defaults")
     func numbers() throws {
         let page = try Self.page()
@@ -43,7 +57,6 @@ struct SensitivityDocsTests {
         // "the first eighth of each space first": the head the search records before the rest.
         #expect(page.contains("the first eighth of each space first"))
         #expect(Analysis.searchHead == 1.0 / 8)
-        #expect(page.contains("With more than \(o.searchHeadLimit) survivors"))
         #expect(page.contains("takes longer than the time margin (\(Int(o.timeConstant)) s;"))
         #expect(page.contains("and so does a search\n  still going after \(Int(o.searchSeconds)) s"))
         #expect(o.killsToName == 3)
