@@ -274,11 +274,25 @@ enum SearchSpace {
                                                                  contentInsets: EdgeInsets(all: 5))) {
             others.append(other)
         }
-        // Usable skins only: one whose every request throws tells nothing.
+        // Usable skins only: one whose every request throws tells nothing. Each is tried in a
+        // child process: drawing makes source images, which the process-wide cache would keep
+        // here, and every search child forked after would find them made by the original, not
+        // by its mutant.
         let usable = others.filter { skin in
-            (try? skin.render(PopoverRequest(bounds: Size(width: 150, height: 120), direction: .up, arrowOffset: 0, scale: 1))) != nil
+            inChild { (try? skin.render(PopoverRequest(bounds: Size(width: 150, height: 120), direction: .up, arrowOffset: 0, scale: 1))) != nil }
         }
         // A smaller space: scales 1 and 2, no exact-fit scan, no steps across the edge.
         return shipped(usable, scales: [1, 2], fits: false, steps: false)
     }
+}
+
+/// Whether `work` returns true when run in a child process, so nothing it caches stays in
+/// this one (run here when no child can be made).
+func inChild(_ work: () -> Bool) -> Bool {
+    let child = fork()
+    if child == 0 { _exit(work() ? 0 : 1) }
+    guard child > 0 else { return work() }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    return status == 0
 }
